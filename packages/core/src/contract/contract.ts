@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+export const searchStatuses = ["ok", "no_matches", "unavailable"] as const;
+export const documentStatuses = ["ok", "not_found", "no_access", "unavailable"] as const;
+
+export type SearchStatus = (typeof searchStatuses)[number];
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** What the model reads about each tool. Short: it is re-sent on every turn of every request. */
+export const descriptions = Object.freeze({
+  search_docs:
+    "Search internal documentation. Returns the most relevant passages, best first. " +
+    "status unavailable means search is down: tell the user to retry shortly, not that nothing exists.",
+  get_document: "Read a document, starting at the section a search_docs ref points to.",
+  query: "The user's question, in their own words",
+  area: "Omit to search everything",
+  prefer: "Sort: relevance, or recent for what changed lately",
+  ref: "A ref exactly as search_docs returned it",
+});
+
+/** The model-facing schemas for one configuration's areas (DESIGN.md section 1). */
+export function createContract<const AreaName extends string>(
+  areaNames: readonly [AreaName, ...AreaName[]],
+  { recency }: { recency: boolean },
+) {
+  const area = z.enum(areaNames);
+  const prefer = z.enum(["relevance", "recent"]).optional().describe(descriptions.prefer);
+  const shape = {
+    query: z.string().trim().min(1).max(1000).describe(descriptions.query),
+    area: area.optional().describe(descriptions.area),
+    prefer,
+  };
+  // `prefer` exists only with the opt-in recency setting; the type keeps it optional either way.
+  const searchInput = (
+    recency ? z.object(shape) : z.object({ query: shape.query, area: shape.area })
+  ) as z.ZodObject<typeof shape>;
+
+  const searchResult = z.object({
+    ref: z.string(),
+    title: z.string(),
+    passage: z.string(),
+    area,
+    updated: z.string().nullable(),
+  });
+  const searchOutput = z.object({
+    results: z.array(searchResult),
+    more_matches_exist: z.boolean(),
+    status: z.enum(searchStatuses),
+  });
+
+  const documentInput = z.object({ ref: z.string().describe(descriptions.ref) });
+  const documentOutput = z.object({
+    status: z.enum(documentStatuses),
+    ref: z.string(),
+    title: z.string().nullable(),
+    area: area.nullable(),
+    updated: z.string().nullable(),
+    content: z.string().nullable(),
+    more_content_exists: z.boolean(),
+  });
+
+  return { searchInput, searchOutput, documentInput, documentOutput };
+}
+
+export type Contract<AreaName extends string = string> = ReturnType<
+  typeof createContract<AreaName>
+>;
+
+/** search_docs input, as the model may send it. */
+export interface SearchInput<AreaName extends string = string> {
+  query: string;
+  area?: AreaName | undefined;
+  prefer?: "relevance" | "recent" | undefined;
+}
+
+export interface SearchResult {
+  ref: string;
+  title: string;
+  passage: string;
+  area: string;
+  /** YYYY-MM-DD, or null when the backend did not say. */
+  updated: string | null;
+}
+
+/** Exactly what the model sees from search_docs. */
+export interface SearchOutput {
+  results: SearchResult[];
+  more_matches_exist: boolean;
+  status: SearchStatus;
+}
+
+export interface DocumentInput {
+  ref: string;
+}
+
+/** Exactly what the model sees from get_document. Fields are null unless status is ok. */
+export interface DocumentOutput {
+  status: DocumentStatus;
+  ref: string;
+  title: string | null;
+  area: string | null;
+  updated: string | null;
+  content: string | null;
+  more_content_exists: boolean;
+}

@@ -1,0 +1,165 @@
+import type { z } from "zod";
+import {
+  type Contract,
+  createContract,
+  type DocumentOutput,
+  descriptions,
+  type SearchOutput,
+} from "./contract/contract.js";
+import { runGetDocument } from "./document/run-get-document.js";
+import { ConfigurationError } from "./errors/configuration-error.js";
+import type { Caller } from "./http/caller.js";
+import { UpstreamClient } from "./http/upstream-client.js";
+import { defaultLimits, type Limits } from "./limits.js";
+import { MemoryRefStore } from "./refs/memory-ref-store.js";
+import type { RefStore } from "./refs/ref-store.js";
+import { Bm25Reranker } from "./rerank/bm25-reranker.js";
+import type { Reranker } from "./rerank/reranker.js";
+import { ReindexMemory } from "./retry/reindex-memory.js";
+import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
+import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
+import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
+import { runSearch, type SearchEngine } from "./search/run-search.js";
+import type { OnTrace, Trace } from "./trace/trace.js";
+import { type Clock, type Random, systemClock } from "./util/clock.js";
+
+export interface DocsSearchOptions<AreaName extends string = string> {
+  /** Where the backend's v2 API lives: `${baseUrl}/v2/collections/...`. */
+  baseUrl: string;
+  /** Area name → collection ids. The names, in this order, become the model's `area` enum. */
+  areas: Record<AreaName, readonly string[]>;
+  /** The docs portal; refs are paths under it (`docs.refUrl(ref)`). */
+  portalUrl?: string;
+  refStore?: RefStore;
+  reranker?: Reranker;
+  /** Adds `prefer: "relevance" | "recent"` to search_docs: the one sort the model may choose. */
+  recency?: boolean;
+  /** Receives every call's trace. Errors it throws are ignored. */
+  onTrace?: OnTrace;
+  fetch?: typeof globalThis.fetch;
+  limits?: Partial<Limits>;
+  retry?: Partial<RetryPolicy>;
+  paging?: Partial<PagingPolicy>;
+  /** Defaults to one budget per backend origin shared by the whole process. */
+  retryBudget?: RetryBudget;
+  clock?: Clock;
+  random?: Random;
+}
+
+/** Per call: whose credentials, and the framework's AbortSignal. */
+export interface DocsCallOptions {
+  caller: Caller;
+  signal?: AbortSignal | undefined;
+}
+
+export interface DocsSearch<AreaName extends string = string> {
+  /** The configured area names, in order. */
+  readonly areaNames: readonly [AreaName, ...AreaName[]];
+  readonly searchInput: Contract<AreaName>["searchInput"];
+  readonly searchOutput: Contract<AreaName>["searchOutput"];
+  readonly documentInput: Contract<AreaName>["documentInput"];
+  readonly documentOutput: Contract<AreaName>["documentOutput"];
+  readonly descriptions: typeof descriptions;
+  readonly limits: Readonly<Limits>;
+  /** search_docs. Upstream trouble is a status, never a rejection; bad input rejects. */
+  search(
+    input: z.input<Contract<AreaName>["searchInput"]>,
+    options: DocsCallOptions,
+  ): Promise<{ output: SearchOutput; trace: Trace }>;
+  /** get_document, for a ref search_docs issued. */
+  getDocument(
+    input: { ref: string },
+    options: DocsCallOptions,
+  ): Promise<{ output: DocumentOutput; trace: Trace }>;
+  /** The portal URL of a ref, or undefined without a portalUrl. */
+  refUrl(ref: string): string | undefined;
+}
+
+const areaNamePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/** The documentation search, configured once per process and called per request. */
+export function createDocsSearch<const AreaName extends string>(
+  options: DocsSearchOptions<AreaName>,
+): DocsSearch<AreaName> {
+  const { baseUrl, areas } = validateOptions(options);
+  const areaNames = Object.keys(areas) as [AreaName, ...AreaName[]];
+  const limits: Limits = { ...defaultLimits, ...options.limits };
+  const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
+  const clock = options.clock ?? systemClock;
+  const contract = createContract(areaNames, { recency: options.recency === true });
+  const engine: SearchEngine = {
+    areas,
+    contract: contract as unknown as Contract,
+    client: new UpstreamClient({
+      baseUrl,
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      clock,
+      random: options.random ?? Math.random,
+      policy,
+      limits,
+      retryBudget: options.retryBudget ?? sharedRetryBudget(new URL(baseUrl).origin),
+      reindexMemory: new ReindexMemory({ clock, rememberMs: policy.reindexMemoryMs }),
+    }),
+    reranker: options.reranker ?? new Bm25Reranker(),
+    refStore: options.refStore ?? new MemoryRefStore(),
+    limits,
+    paging: { ...defaultPagingPolicy, ...options.paging },
+    clock,
+    onTrace: options.onTrace,
+  };
+  const portal = options.portalUrl?.replace(/\/+$/, "");
+
+  return {
+    areaNames,
+    ...contract,
+    descriptions,
+    limits,
+    search: (input, callOptions) => runSearch(engine, input, callOptions),
+    getDocument: (input, callOptions) => runGetDocument(engine, input, callOptions),
+    refUrl: (ref) => (portal ? `${portal}/${ref}` : undefined),
+  };
+}
+
+function validateOptions<AreaName extends string>(options: DocsSearchOptions<AreaName>) {
+  if (typeof options !== "object" || options === null) {
+    throw new ConfigurationError({
+      option: "options",
+      message: "createDocsSearch needs an options object.",
+    });
+  }
+  const { baseUrl, areas, portalUrl } = options;
+  if (typeof baseUrl !== "string" || !URL.canParse(baseUrl) || !/^https?:/.test(baseUrl)) {
+    throw new ConfigurationError({ option: "baseUrl", message: "baseUrl must be an http(s) URL." });
+  }
+  if (portalUrl !== undefined && (typeof portalUrl !== "string" || !URL.canParse(portalUrl))) {
+    throw new ConfigurationError({ option: "portalUrl", message: "portalUrl must be a URL." });
+  }
+  if (typeof areas !== "object" || areas === null || Object.keys(areas).length === 0) {
+    throw new ConfigurationError({
+      option: "areas",
+      message:
+        'areas must map at least one area name to collection ids, e.g. { runbooks: ["<uuid>"] }.',
+    });
+  }
+  const copy: Record<string, readonly string[]> = {};
+  for (const [name, collectionIds] of Object.entries<readonly string[]>(areas)) {
+    if (!areaNamePattern.test(name)) {
+      throw new ConfigurationError({
+        option: "areas",
+        message: `area "${name}" must be lower-case letters, digits, "-" or "_" (it appears in refs).`,
+      });
+    }
+    if (
+      !Array.isArray(collectionIds) ||
+      collectionIds.length === 0 ||
+      !collectionIds.every((id) => typeof id === "string" && id.trim() !== "")
+    ) {
+      throw new ConfigurationError({
+        option: "areas",
+        message: `area "${name}" must list one or more collection ids.`,
+      });
+    }
+    copy[name] = Object.freeze([...collectionIds]);
+  }
+  return { baseUrl, areas: Object.freeze(copy) };
+}

@@ -1,0 +1,124 @@
+import type { DocumentOutput } from "../contract/contract.js";
+import { callerHeaders } from "../http/caller.js";
+import type { WireDocument } from "../http/wire.js";
+import { parseRef } from "../refs/ref.js";
+import {
+  abort,
+  type CallOptions,
+  type SearchEngine,
+  toDate,
+  toTitle,
+} from "../search/run-search.js";
+import { cutText, sanitizeText } from "../text/sanitize-text.js";
+import type { Trace } from "../trace/trace.js";
+import { TraceRecorder } from "../trace/trace-recorder.js";
+import { Deadline } from "../util/deadline.js";
+import { parseInput } from "../util/parse-input.js";
+
+/**
+ * get_document: resolve a ref this tool issued and read the document as the current caller.
+ * A ref grants nothing: the fetch carries this caller's credentials, so a ref issued to someone
+ * else answers `no_access` if this caller cannot read it.
+ */
+export async function runGetDocument(
+  engine: SearchEngine,
+  input: unknown,
+  options: CallOptions,
+): Promise<{ output: DocumentOutput; trace: Trace }> {
+  const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
+  const headers = callerHeaders(options?.caller, "get_document");
+  const recorder = new TraceRecorder({ tool: "get_document", clock: engine.clock });
+  recorder.trace.ref = ref;
+  const finish = async (output: DocumentOutput) => ({
+    output,
+    trace: await recorder.finish(output.status, engine.onTrace),
+  });
+  const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
+    status,
+    ref,
+    title: null,
+    area: null,
+    updated: null,
+    content: null,
+    more_content_exists: false,
+  });
+
+  // Unknown or malformed refs are not_found without an upstream request.
+  const parsed = parseRef(ref);
+  const target = parsed && parsed.area in engine.areas ? await engine.refStore.get(ref) : undefined;
+  if (!parsed || !target || target.area !== parsed.area) {
+    recorder.note(parsed ? "ref not issued by this store (or expired)" : "not a ref");
+    return finish(empty("not_found"));
+  }
+
+  const deadline = new Deadline({
+    clock: engine.clock,
+    timeoutMs: engine.limits.deadlineMs,
+    signal: options.signal,
+  });
+  try {
+    const result = await engine.client.document(
+      {
+        collectionId: target.collectionId,
+        area: target.area,
+        headers,
+        deadline,
+        trace: recorder,
+        budget: { conflictWaitedMs: 0, conflictRetries: 0 },
+      },
+      target.documentId,
+    );
+    if (deadline.callerAborted) throw await abort(recorder, deadline, engine.onTrace);
+    switch (result.kind) {
+      case "not_found":
+        return finish(empty("not_found"));
+      case "forbidden":
+        // The user needs "you do not have access", not "there is nothing there".
+        return finish(empty("no_access"));
+      case "unavailable":
+        recorder.note(`collection ${target.collectionId} unavailable: ${result.reason}`);
+        return finish(empty("unavailable"));
+    }
+    const { content, moreContentExists, foundSection } = documentContent(
+      result.body,
+      target.section,
+      engine.limits.documentChars,
+    );
+    if (!foundSection)
+      recorder.note(`section ${target.section} no longer exists; content starts at the top`);
+    return finish({
+      status: "ok",
+      ref,
+      title: toTitle(result.body.title),
+      area: target.area,
+      updated: toDate(result.body.updated_at),
+      content,
+      more_content_exists: moreContentExists,
+    });
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/** From the referenced section on (its heading line, then its text), within `maxChars`. */
+export function documentContent(
+  document: WireDocument,
+  section: string | undefined,
+  maxChars: number,
+): { content: string; moreContentExists: boolean; foundSection: boolean } {
+  const start =
+    section === undefined
+      ? 0
+      : document.sections.findIndex((entry) => String(entry.index) === section);
+  const blocks = document.sections.slice(Math.max(0, start)).map((entry) => {
+    const heading = sanitizeText(entry.heading).replace(/\s+/g, " ").trim();
+    const text = sanitizeText(entry.text).trim();
+    return heading ? `${heading}\n${text}` : text;
+  });
+  const full = blocks.join("\n\n");
+  return {
+    content: cutText(full, maxChars),
+    moreContentExists: full.length > maxChars,
+    foundSection: section === undefined || start >= 0,
+  };
+}

@@ -1,0 +1,60 @@
+export {
+  type Contract,
+  createContract,
+  type DocumentInput,
+  type DocumentOutput,
+  type DocumentStatus,
+  descriptions,
+  documentStatuses,
+  type SearchInput,
+  type SearchOutput,
+  type SearchResult,
+  type SearchStatus,
+  searchStatuses,
+} from "./contract/contract.js";
+export {
+  createDocsSearch,
+  type DocsCallOptions,
+  type DocsSearch,
+  type DocsSearchOptions,
+} from "./create-docs-search.js";
+export { ConfigurationError } from "./errors/configuration-error.js";
+export { InvalidInputError } from "./errors/invalid-input-error.js";
+export { SearchDocsError } from "./errors/search-docs-error.js";
+export type { Caller } from "./http/caller.js";
+export { defaultLimits, type Limits } from "./limits.js";
+export { MemoryRefStore, type MemoryRefStoreOptions } from "./refs/memory-ref-store.js";
+export {
+  type RedisLikeClient,
+  RedisRefStore,
+  type RedisRefStoreOptions,
+} from "./refs/redis-ref-store.js";
+export { formatRef, type ParsedRef, parseRef } from "./refs/ref.js";
+export type { RefStore, RefTarget } from "./refs/ref-store.js";
+export { slugify } from "./refs/slugify.js";
+export {
+  Bm25Reranker,
+  type Bm25RerankerOptions,
+  defaultBm25RerankerOptions,
+} from "./rerank/bm25-reranker.js";
+export type { RerankCandidate, Reranker, RerankRequest } from "./rerank/reranker.js";
+export { parseRetryAfter } from "./retry/parse-retry-after.js";
+export {
+  defaultRetryBudgetOptions,
+  RetryBudget,
+  type RetryBudgetOptions,
+  sharedRetryBudget,
+} from "./retry/retry-budget.js";
+export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
+export { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
+export { searchStatus } from "./search/search-status.js";
+export { sanitizeText } from "./text/sanitize-text.js";
+export type {
+  CollectionStop,
+  OnTrace,
+  Trace,
+  TraceCollection,
+  TraceOmission,
+  TraceRequest,
+} from "./trace/trace.js";
+export type { Clock, Random } from "./util/clock.js";

@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import { formatRef } from "./ref.js";
+import type { RefStore, RefTarget } from "./ref-store.js";
+import { slugify } from "./slugify.js";
+
+export interface MintRequest {
+  area: string;
+  collectionId: string;
+  documentId: string;
+  /** The backend's slug, when it gave one; else the title is kebab-cased. */
+  slug: string | undefined;
+  title: string;
+  section: string | undefined;
+}
+
+/**
+ * Issues the ref for a hit and records where it points. A slug already held by a different
+ * document in the same area gets a short suffix derived from the document id, so it is stable.
+ */
+export async function mintRef(store: RefStore, request: MintRequest): Promise<string> {
+  const { area, collectionId, documentId, section } = request;
+  const target: RefTarget = { area, collectionId, documentId };
+  const suffix = shortHash(`${collectionId}\u0000${documentId}`);
+  let slug = slugify(request.slug ?? "") || slugify(request.title) || `doc-${suffix}`;
+  const holder = await claim(store, formatRef({ area, slug }), target);
+  if (holder.documentId !== documentId || holder.collectionId !== collectionId) {
+    slug = `${slug.slice(0, 42).replace(/-+$/, "")}-${suffix}`;
+    await store.set(formatRef({ area, slug }), target);
+  }
+  if (section === undefined) return formatRef({ area, slug });
+  const ref = formatRef({ area, slug, section });
+  await store.set(ref, { ...target, section });
+  return ref;
+}
+
+async function claim(store: RefStore, ref: string, target: RefTarget): Promise<RefTarget> {
+  if (store.setIfAbsent) return store.setIfAbsent(ref, target);
+  const holder = await store.get(ref);
+  if (holder) return holder;
+  await store.set(ref, target);
+  return target;
+}
+
+function shortHash(value: string): string {
+  return createHash("sha256")
+    .update(value)
+    .digest("base64url")
+    .replace(/[^a-z0-9]/gi, "")
+    .slice(0, 5)
+    .toLowerCase();
+}

@@ -1,0 +1,16 @@
+const maxSlugLength = 48;
+
+/** Kebab-case ASCII, at most 48 characters, cut at a word boundary where one is near. */
+export function slugify(text: string): string {
+  const ascii = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (ascii.length <= maxSlugLength) return ascii;
+  const cut = ascii.slice(0, maxSlugLength);
+  const lastHyphen = cut.lastIndexOf("-");
+  return (lastHyphen >= maxSlugLength / 2 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, "");
+}

@@ -1,0 +1,116 @@
+import type { UpstreamClient, UpstreamRequestContext } from "../http/upstream-client.js";
+import type { SearchItem } from "../http/wire.js";
+import type { CollectionStop } from "../trace/trace.js";
+import { type PagingPolicy, scoresFellAway } from "./paging-policy.js";
+import type { CollectionOutcome } from "./search-status.js";
+
+export interface Hit {
+  collectionId: string;
+  area: string;
+  item: SearchItem;
+  /** 0-based position in this collection's upstream order. */
+  upstreamRank: number;
+}
+
+export interface CollectionWalk {
+  collectionId: string;
+  area: string;
+  outcome: CollectionOutcome;
+  hits: Hit[];
+  pages: number;
+  /** The walk stopped while upstream said more pages exist. */
+  moreExist: boolean;
+  stop: CollectionStop;
+  reason?: string;
+}
+
+/**
+ * Walks one collection's pages in cursor order. Stops on `has_more: false`, a missing or repeated
+ * cursor, the page cap or the adaptive rule. A failure after some pages keeps the hits already
+ * fetched (the collection still counts as unavailable); a 403 at any page drops the collection.
+ */
+export async function walkCollection({
+  client,
+  context,
+  query,
+  maxPages,
+  paging,
+}: {
+  client: UpstreamClient;
+  context: UpstreamRequestContext;
+  query: string;
+  maxPages: number;
+  paging: PagingPolicy;
+}): Promise<CollectionWalk> {
+  const { collectionId, area } = context;
+  const hits: Hit[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  let bestScore = 0;
+  const done = (
+    outcome: CollectionOutcome,
+    stop: CollectionStop,
+    extra: { moreExist?: boolean; reason?: string } = {},
+  ): CollectionWalk => ({
+    collectionId,
+    area,
+    outcome,
+    hits: outcome === "forbidden" ? [] : hits,
+    pages,
+    moreExist: extra.moreExist ?? false,
+    stop,
+    ...(extra.reason === undefined ? {} : { reason: extra.reason }),
+  });
+
+  for (;;) {
+    const result = await client.searchPage(context, { query, cursor, page: pages + 1 });
+    if (result.kind === "not_found") {
+      // 404 means "nothing matched": an ordinary outcome, never an error.
+      return done("answered", pages === 0 ? "no_match" : "end");
+    }
+    if (result.kind === "forbidden") {
+      // Never retried, and the collection is left out silently: naming it would itself leak.
+      return done("forbidden", "forbidden");
+    }
+    if (result.kind === "unavailable") {
+      return done("unavailable", "unavailable", { moreExist: true, reason: result.reason });
+    }
+
+    const page = result.body;
+    pages += 1;
+    for (const item of page.items) {
+      hits.push({ collectionId, area, item, upstreamRank: hits.length });
+      if (item.score > bestScore) bestScore = item.score;
+    }
+    if (!page.has_more) return done("answered", "end");
+    const nextCursor = page.next_cursor ?? undefined;
+    if (nextCursor === undefined || nextCursor === "") {
+      return done("answered", "missing_cursor", {
+        moreExist: true,
+        reason: "has_more was true but no next_cursor came back",
+      });
+    }
+    if (nextCursor === cursor || seenCursors.has(nextCursor)) {
+      return done("answered", "cursor_loop", {
+        moreExist: true,
+        reason: "the backend sent a cursor it had already sent",
+      });
+    }
+    if (pages >= maxPages) {
+      return done("answered", "page_cap", {
+        moreExist: true,
+        reason: `page cap (${maxPages}) reached`,
+      });
+    }
+    const pageScores = page.items.map((item) => item.score);
+    if (scoresFellAway(paging, { bestScore, pageScores })) {
+      return done("answered", "adaptive", {
+        moreExist: true,
+        reason: "later pages score too low to reach the top results",
+      });
+    }
+    seenCursors.add(nextCursor);
+    cursor = nextCursor;
+  }
+}

@@ -1,0 +1,216 @@
+import type { Contract, SearchOutput, SearchResult } from "../contract/contract.js";
+import { callerHeaders } from "../http/caller.js";
+import type { UpstreamClient } from "../http/upstream-client.js";
+import type { Limits } from "../limits.js";
+import { mintRef } from "../refs/ref-minter.js";
+import type { RefStore } from "../refs/ref-store.js";
+import type { RerankCandidate, Reranker } from "../rerank/reranker.js";
+import { sanitizeText, toPassage } from "../text/sanitize-text.js";
+import type { OnTrace, Trace } from "../trace/trace.js";
+import { TraceRecorder } from "../trace/trace-recorder.js";
+import type { Clock } from "../util/clock.js";
+import { Deadline } from "../util/deadline.js";
+import { mapConcurrent } from "../util/map-concurrent.js";
+import { parseInput } from "../util/parse-input.js";
+import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk.js";
+import type { PagingPolicy } from "./paging-policy.js";
+import { searchStatus } from "./search-status.js";
+
+/** Everything a call needs that outlives it; built once by `createDocsSearch`. */
+export interface SearchEngine {
+  areas: Readonly<Record<string, readonly string[]>>;
+  contract: Contract;
+  client: UpstreamClient;
+  reranker: Reranker;
+  refStore: RefStore;
+  limits: Limits;
+  paging: PagingPolicy;
+  clock: Clock;
+  onTrace: OnTrace | undefined;
+}
+
+export interface CallOptions {
+  /** The end user's credentials: required on every call, never stored. */
+  caller: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+/** search_docs: fan out over the collections in scope, rerank globally, cut, say what happened. */
+export async function runSearch(
+  engine: SearchEngine,
+  input: unknown,
+  options: CallOptions,
+): Promise<{ output: SearchOutput; trace: Trace }> {
+  const { query, area, prefer } = parseInput(engine.contract.searchInput, "search_docs", input);
+  const headers = callerHeaders(options?.caller, "search_docs");
+  const { limits, clock } = engine;
+  const recorder = new TraceRecorder({ tool: "search_docs", clock });
+  recorder.trace.query = query;
+  if (area !== undefined) recorder.trace.area = area;
+  const deadline = new Deadline({ clock, timeoutMs: limits.deadlineMs, signal: options.signal });
+
+  try {
+    const scope = (area === undefined ? Object.keys(engine.areas) : [area]).flatMap((name) =>
+      (engine.areas[name] ?? []).map((collectionId) => ({ area: name, collectionId })),
+    );
+    const walks = await mapConcurrent(scope, limits.concurrency, (collection) =>
+      walkCollection({
+        client: engine.client,
+        context: {
+          ...collection,
+          headers,
+          deadline,
+          trace: recorder,
+          budget: { conflictWaitedMs: 0, conflictRetries: 0 },
+        },
+        query,
+        maxPages: limits.maxUpstreamPages,
+        paging: engine.paging,
+      }),
+    );
+    if (deadline.callerAborted) throw await abort(recorder, deadline, engine.onTrace);
+
+    for (const walk of walks) recordWalk(recorder, walk);
+    const candidates = distinct(walks);
+    const ranked = await rerank(engine.reranker, recorder, {
+      query,
+      candidates: candidates.map(toCandidate),
+      ...(prefer === undefined ? {} : { prefer }),
+      signal: deadline.signal,
+    });
+    const byKey = new Map(candidates.map((hit) => [hitKey(hit), hit]));
+    const top = ranked
+      .slice(0, limits.resultCap)
+      .flatMap((candidate) => byKey.get(candidate.key) ?? []);
+
+    const results: SearchResult[] = [];
+    for (const hit of top) results.push(await toResult(engine, hit));
+
+    const status = searchStatus({
+      outcomes: walks.map((walk) => walk.outcome),
+      resultCount: results.length,
+    });
+    const truncated = walks.some((walk) => walk.moreExist) || candidates.length > results.length;
+    const output: SearchOutput = {
+      results,
+      // "More exists" also when the answer is incomplete: a failed collection may hold more.
+      more_matches_exist: truncated || status === "unavailable",
+      status,
+    };
+    recorder.trace.candidates = candidates.length;
+    recorder.trace.returned = results.length;
+    recorder.trace.truncated = truncated;
+    const trace = await recorder.finish(status, engine.onTrace);
+    return { output, trace };
+  } finally {
+    deadline.dispose();
+  }
+}
+
+function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
+  recorder.collection({
+    collectionId: walk.collectionId,
+    area: walk.area,
+    pages: walk.pages,
+    candidates: walk.hits.length,
+    stop: walk.stop,
+    ...(walk.reason === undefined ? {} : { reason: walk.reason }),
+  });
+  if (walk.outcome === "unavailable") {
+    recorder.note(
+      `collection ${walk.collectionId} (${walk.area}) unavailable: ${walk.reason ?? "unknown"}`,
+    );
+  }
+}
+
+/** De-duplicated by (collection, document, section), keeping the best upstream position. */
+function distinct(walks: readonly CollectionWalk[]): Hit[] {
+  const seen = new Set<string>();
+  const hits: Hit[] = [];
+  for (const walk of walks) {
+    for (const hit of walk.hits) {
+      const key = hitKey(hit);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      hits.push(hit);
+    }
+  }
+  return hits;
+}
+
+function hitKey(hit: Hit): string {
+  return `${hit.collectionId}\u0000${hit.item.document_id}\u0000${hit.item.section ?? ""}`;
+}
+
+function toCandidate(hit: Hit): RerankCandidate {
+  return {
+    key: hitKey(hit),
+    title: hit.item.title,
+    snippet: hit.item.snippet,
+    area: hit.area,
+    updated: hit.item.updated_at ?? undefined,
+    upstreamRank: hit.upstreamRank,
+    upstreamScore: hit.item.score,
+  };
+}
+
+/** A reranker that fails (a hosted one, say) costs ranking quality, never the answer. */
+async function rerank(
+  reranker: Reranker,
+  recorder: TraceRecorder,
+  request: Parameters<Reranker["rerank"]>[0],
+): Promise<readonly RerankCandidate[]> {
+  if (request.candidates.length === 0) return [];
+  try {
+    return await reranker.rerank(request);
+  } catch (error) {
+    recorder.note(
+      `reranker failed (${error instanceof Error ? error.name : "error"}); upstream order kept`,
+    );
+    return [...request.candidates].sort(
+      (left, right) =>
+        right.upstreamScore - left.upstreamScore || left.upstreamRank - right.upstreamRank,
+    );
+  }
+}
+
+async function toResult(engine: SearchEngine, hit: Hit): Promise<SearchResult> {
+  const { item } = hit;
+  const ref = await mintRef(engine.refStore, {
+    area: hit.area,
+    collectionId: hit.collectionId,
+    documentId: item.document_id,
+    slug: item.slug ?? undefined,
+    title: item.title,
+    section: item.section === undefined || item.section === null ? undefined : String(item.section),
+  });
+  return {
+    ref,
+    title: toTitle(item.title),
+    passage: toPassage(item.snippet, engine.limits.passageChars),
+    area: hit.area,
+    updated: toDate(item.updated_at),
+  };
+}
+
+export function toTitle(title: string): string {
+  return sanitizeText(title).replace(/\s+/g, " ").trim().slice(0, 200);
+}
+
+/** YYYY-MM-DD: the day is what a reader needs, and it is short. */
+export function toDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
+}
+
+/** The caller cancelled: the trace says so, and the call rejects with the signal's reason. */
+export async function abort(
+  recorder: TraceRecorder,
+  deadline: Deadline,
+  onTrace: OnTrace | undefined,
+): Promise<unknown> {
+  recorder.note("aborted by the caller");
+  await recorder.finish("aborted", onTrace);
+  return deadline.signal.reason ?? new DOMException("The operation was aborted", "AbortError");
+}

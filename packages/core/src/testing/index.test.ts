@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import * as testing from "./index.js";
+
+describe("@search-docs/core/testing", () => {
+  it("exports exactly its public functions", () => {
+    expect(Object.keys(testing).sort()).toEqual([
+      "collectionIdFor",
+      "loadCorpus",
+      "startFakeDocsService",
+    ]);
+  });
+});

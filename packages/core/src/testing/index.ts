@@ -1,0 +1,23 @@
+// @search-docs/core/testing: a fake docs service speaking the v2 wire, for your own agent tests.
+export type {
+  AccessControlList,
+  AccessRule,
+  DefaultTokens,
+} from "./access-control-list.js";
+export { collectionIdFor } from "./collection-id.js";
+export type { CorpusDocument, CorpusSection } from "./corpus-document.js";
+export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
+export type {
+  ErrorFault,
+  Fault,
+  MalformedFault,
+  ReindexFault,
+  ResetFault,
+  ShedFault,
+  SlowFault,
+  VersionFlipFault,
+} from "./fault.js";
+export type { LatencyModel, LatencyRequest } from "./latency-model.js";
+export { loadCorpus } from "./load-corpus.js";
+export type { RecordedRequest, RequestKind } from "./recorded-request.js";
+export { startFakeDocsService } from "./start-fake-docs-service.js";

@@ -1,0 +1,43 @@
+import type { Clock } from "./clock.js";
+
+/**
+ * One deadline for a whole tool call, joined with the caller's AbortSignal: every wait and
+ * every request in the call is bound by `signal`, and `remaining()` tells retry decisions how
+ * much time is left so they never sleep past it.
+ */
+export class Deadline {
+  readonly signal: AbortSignal;
+  readonly #expiresAt: number;
+  readonly #clock: Clock;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #callerSignal: AbortSignal | undefined;
+
+  constructor({
+    clock,
+    timeoutMs,
+    signal,
+  }: { clock: Clock; timeoutMs: number; signal?: AbortSignal }) {
+    this.#clock = clock;
+    this.#expiresAt = clock.now() + timeoutMs;
+    this.#callerSignal = signal;
+    const controller = new AbortController();
+    this.#timer = setTimeout(
+      () => controller.abort(new DOMException("The search deadline passed", "TimeoutError")),
+      timeoutMs,
+    );
+    this.signal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+  }
+
+  remaining(): number {
+    return Math.max(0, this.#expiresAt - this.#clock.now());
+  }
+
+  /** True when the caller (not the deadline) cancelled the call. */
+  get callerAborted(): boolean {
+    return this.#callerSignal?.aborted === true;
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+  }
+}

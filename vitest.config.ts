@@ -1,0 +1,9 @@
+import { defineConfig } from "vitest/config";
+
+// One run over every package, so CI reads one summary.
+export default defineConfig({
+  test: {
+    projects: ["packages/*", "examples/*"],
+    reporters: ["default", ["json", { outputFile: ".vitest/results.json" }]],
+  },
+});
