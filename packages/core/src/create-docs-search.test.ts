@@ -357,6 +357,41 @@ describe("paging and ranking", () => {
   });
 });
 
+describe("the collection changing under a walk", () => {
+  it("a cursor rejected with 400 mid-walk restarts the collection once from page one", async () => {
+    const { docs } = makeDocs({ paging: { mode: "exhaustive" } });
+    service.setFault(collection("runbooks"), { kind: "version-flip", afterRequests: 1 });
+    const { output } = await docs.search({ query: "rotate", area: "runbooks" }, everyone());
+    expect(output.status).toBe("ok");
+    const statuses = service.requests.map((request) => request.status);
+    expect(statuses.slice(0, 3)).toEqual([200, 400, 200]);
+    expect(service.requests[2]?.cursor).toBeUndefined();
+    expect(new Set(output.results.map((result) => result.ref)).size).toBe(output.results.length);
+  });
+
+  it("a second rejection makes the collection unavailable", async () => {
+    const { docs, traces } = makeDocs({
+      fetch: rejectingCursorFetch(),
+      paging: { mode: "exhaustive" },
+    });
+    const { output } = await docs.search({ query: "rotate", area: "runbooks" }, everyone());
+    expect(output.status).toBe("unavailable");
+    expect(traces[0]?.requests.map((request) => request.status)).toEqual([200, 400, 200, 400]);
+    expect(traces[0]?.notes.join(" ")).toMatch(/rejected again/);
+  });
+
+  it("collection_version moving between pages restarts the walk once, then gives up", async () => {
+    const { docs, traces } = makeDocs({
+      fetch: versionBumpingFetch(),
+      paging: { mode: "exhaustive" },
+    });
+    const { output } = await docs.search({ query: "rotate", area: "runbooks" }, everyone());
+    expect(output.status).toBe("unavailable");
+    expect(traces[0]?.requests).toHaveLength(4);
+    expect(traces[0]?.notes.join(" ")).toMatch(/collection_version changed mid-walk again/);
+  });
+});
+
 describe("get_document and refs", () => {
   it("round-trips a ref: content starts at the referenced section", async () => {
     const { docs } = makeDocs();
@@ -561,5 +596,28 @@ function cursorTroubleFetch(mode: "loop" | "missing"): typeof fetch {
       has_more: true,
       next_cursor: mode === "missing" ? null : (cursor ?? body.next_cursor),
     });
+  };
+}
+
+/** Answers every request that carries a cursor with 400, as a backend whose data keeps moving. */
+function rejectingCursorFetch(): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url).searchParams.has("cursor")) {
+      return Response.json({ error: "invalid_cursor" }, { status: 400 });
+    }
+    return fetch(input, init);
+  };
+}
+
+/** Reports a new collection_version on every page. */
+function versionBumpingFetch(): typeof fetch {
+  let version = 0;
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.ok) return response;
+    const body = (await response.json()) as object;
+    version += 1;
+    return Response.json({ ...body, collection_version: version });
   };
 }

@@ -75,6 +75,7 @@ export async function runGetDocument(
       case "forbidden":
         // The user needs "you do not have access", not "there is nothing there".
         return finish(empty("no_access"));
+      case "rejected":
       case "unavailable":
         recorder.note(`collection ${target.collectionId} unavailable: ${result.reason}`);
         return finish(empty("unavailable"));

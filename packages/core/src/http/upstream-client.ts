@@ -18,6 +18,8 @@ export type UpstreamResult<Body> =
   | { kind: "not_found" }
   /** 403: this caller can never read it. Never retried. */
   | { kind: "forbidden" }
+  /** 400: the backend refused the request as sent; mid-walk, that means a stale cursor. */
+  | { kind: "rejected"; reason: string }
   | { kind: "unavailable"; reason: string };
 
 /** Shared by every page of one collection's walk: the 409 wait budget is per collection. */
@@ -265,6 +267,7 @@ export class UpstreamClient {
       else reindexMemory.forget(context.collectionId);
       if (status === 404) return { kind: "not_found" };
       if (status === 403) return { kind: "forbidden" };
+      if (status === 400) return { kind: "rejected", reason: "bad request (400)" };
       const attempts = state.attempt === 1 ? "1 attempt" : `${state.attempt} attempts`;
       return {
         kind: "unavailable",

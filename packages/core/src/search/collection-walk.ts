@@ -28,6 +28,11 @@ export interface CollectionWalk {
  * Walks one collection's pages in cursor order. Stops on `has_more: false`, a missing or repeated
  * cursor, the page cap or the adaptive rule. A failure after some pages keeps the hits already
  * fetched (the collection still counts as unavailable); a 403 at any page drops the collection.
+ *
+ * The collection changing under the walk (a 400 for a cursor mid-walk, or `collection_version`
+ * moving between pages) restarts the walk once from page one, with the hits so far discarded
+ * since positions shifted; the pages already fetched still count toward the cap. A second
+ * change makes the collection unavailable: it is being rewritten faster than it can be read.
  */
 export async function walkCollection({
   client,
@@ -48,6 +53,18 @@ export async function walkCollection({
   let cursor: string | undefined;
   let pages = 0;
   let bestScore = 0;
+  let version: number | undefined;
+  let restarted = false;
+  const restart = (): boolean => {
+    if (restarted) return false;
+    restarted = true;
+    hits.length = 0;
+    seenCursors.clear();
+    cursor = undefined;
+    bestScore = 0;
+    version = undefined;
+    return true;
+  };
   const done = (
     outcome: CollectionOutcome,
     stop: CollectionStop,
@@ -73,12 +90,27 @@ export async function walkCollection({
       // Never retried, and the collection is left out silently: naming it would itself leak.
       return done("forbidden", "forbidden");
     }
+    if (result.kind === "rejected") {
+      if (cursor !== undefined && pages < maxPages && restart()) continue;
+      const reason =
+        cursor === undefined ? result.reason : `${result.reason}: the cursor was rejected again`;
+      return done("unavailable", "unavailable", { moreExist: true, reason });
+    }
     if (result.kind === "unavailable") {
       return done("unavailable", "unavailable", { moreExist: true, reason: result.reason });
     }
 
     const page = result.body;
     pages += 1;
+    const pageVersion = page.collection_version ?? undefined;
+    if (version !== undefined && pageVersion !== undefined && pageVersion !== version) {
+      if (pages < maxPages && restart()) continue;
+      return done("unavailable", "unavailable", {
+        moreExist: true,
+        reason: "collection_version changed mid-walk again",
+      });
+    }
+    version = pageVersion;
     for (const item of page.items) {
       hits.push({ collectionId, area, item, upstreamRank: hits.length });
       if (item.score > bestScore) bestScore = item.score;
