@@ -1,0 +1,215 @@
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
+import { SearchDocsError } from "../errors/search-docs-error.js";
+import type { Caller } from "../http/caller.js";
+import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
+import type { Trace } from "../trace/trace.js";
+import { runDemo } from "./demo.js";
+import { FileRefStore } from "./file-ref-store.js";
+import { formatTrace } from "./format-trace.js";
+import { CliConfigError, loadConfig } from "./load-config.js";
+
+export const usage = `search-docs: one documentation-search tool for LLM agents, from the terminal.
+
+  search-docs "<question>" [--area <area>] [--json]   search, as the model would
+  search-docs get <ref> [--json]                      read a document from a ref a search returned
+  search-docs serve [--port <n>]                      run the fake docs service on its own
+  search-docs demo                                    a scripted tour of the five cases that matter
+
+With no configuration it uses an embedded fake docs service (sample corpus). To search a real
+backend set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS (JSON, or a JSON file's
+path, mapping area names to collection ids). Refs issued by searches are kept for \`get\` under
+SEARCH_DOCS_REF_DIR (default: the system temp folder).
+
+Embedded service only:
+  --as <everything|no-policies|runbooks-only>   whose credentials to search with
+  --reindex <area>   make an area's collections answer 409, as during a docs deploy (repeatable)
+  --shed <area>      make an area's collections shed load with 429 (repeatable)
+  --corpus <path>    a corpus in the docs.jsonl format instead of the sample
+`;
+
+const callers = {
+  everything: "everything",
+  "no-policies": "noPolicies",
+  "runbooks-only": "runbooksOnly",
+} as const;
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  environment: NodeJS.ProcessEnv;
+  /** Resolves when `serve` should stop. */
+  untilStopped?: () => Promise<void>;
+}
+
+/** Runs one CLI invocation; resolves to the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    io.err(`search-docs: ${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) {
+    io.out(usage);
+    return values.help ? 0 : 2;
+  }
+
+  let service: FakeDocsService | undefined;
+  try {
+    const [command, ...rest] = positionals;
+    if (command === "demo") return await runDemo(io);
+    if (command === "serve") return await serve(values, io);
+
+    const backend = loadConfig(io.environment);
+    if (backend && (values.reindex?.length || values.shed?.length || values.as || values.corpus)) {
+      throw new CliConfigError(
+        "--as, --reindex, --shed and --corpus apply to the embedded fake service only",
+      );
+    }
+    let docs: DocsSearch;
+    let caller: Caller;
+    if (backend) {
+      docs = createDocsSearch({
+        baseUrl: backend.baseUrl,
+        areas: backend.areas,
+        refStore: new FileRefStore(refFile(backend.baseUrl, io.environment)),
+      });
+      caller = { token: backend.token };
+      io.out(`Searching ${backend.baseUrl} (areas: ${Object.keys(backend.areas).join(", ")})\n`);
+    } else {
+      service = await startEmbedded(values);
+      docs = createDocsSearch({
+        baseUrl: service.url,
+        areas: service.areas,
+        portalUrl: "https://docs.example.internal",
+        refStore: new FileRefStore(refFile("embedded", io.environment)),
+      });
+      const who = values.as ?? "everything";
+      caller = { token: service.tokens[callers[who as keyof typeof callers]] };
+      io.out(
+        `Using the embedded fake docs service at ${service.url} (sample corpus; set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS for a real backend), as ${who}\n`,
+      );
+    }
+
+    if (command === "get") {
+      if (rest.length !== 1)
+        throw new CliConfigError(
+          "get takes exactly one ref, e.g. search-docs get runbooks/key-rotation#2",
+        );
+      const result = await docs.getDocument({ ref: rest[0] as string }, { caller });
+      printResult("get_document", result, values.json === true, io);
+      return 0;
+    }
+    const query = positionals.join(" ");
+    const result = await docs.search(values.area ? { query, area: values.area } : { query }, {
+      caller,
+    });
+    printResult("search_docs", result, values.json === true, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliConfigError || SearchDocsError.isInstance(error)) {
+      io.err(`search-docs: ${(error as Error).message}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await service?.close();
+  }
+}
+
+function parseCommandLine(argv: readonly string[]) {
+  const parsed = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      area: { type: "string" },
+      json: { type: "boolean" },
+      as: { type: "string" },
+      reindex: { type: "string", multiple: true },
+      shed: { type: "string", multiple: true },
+      corpus: { type: "string" },
+      port: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const { as } = parsed.values;
+  if (as !== undefined && !(as in callers)) {
+    throw new Error(`--as must be one of ${Object.keys(callers).join(", ")}`);
+  }
+  return parsed;
+}
+
+type Values = ReturnType<typeof parseCommandLine>["values"];
+
+async function startEmbedded(values: Values): Promise<FakeDocsService> {
+  const service = await startFakeDocsService({
+    ...(values.corpus ? { corpus: values.corpus } : {}),
+    ...(values.port ? { port: Number(values.port) } : {}),
+  });
+  const faultAreas = [
+    ...(values.reindex ?? []).map((area) => ({ area, fault: { kind: "reindex" } as const })),
+    ...(values.shed ?? []).map((area) => ({
+      area,
+      fault: { kind: "shed", retryAfterSeconds: 1 } as const,
+    })),
+  ];
+  for (const { area, fault } of faultAreas) {
+    const ids = service.areas[area];
+    if (!ids) {
+      await service.close();
+      throw new CliConfigError(
+        `no area "${area}" (areas: ${Object.keys(service.areas).join(", ")})`,
+      );
+    }
+    for (const id of ids) service.setFault(id, fault);
+  }
+  return service;
+}
+
+async function serve(values: Values, io: CliIo): Promise<number> {
+  const service = await startEmbedded(values);
+  io.out(`Fake docs service listening at ${service.url}\n`);
+  io.out(`areas: ${JSON.stringify(service.areas, null, 2)}\n`);
+  io.out(`tokens: ${JSON.stringify(service.tokens, null, 2)}\n`);
+  io.out(
+    `Try: SEARCH_DOCS_BASE_URL=${service.url} SEARCH_DOCS_TOKEN=${service.tokens.everything} SEARCH_DOCS_AREAS='${JSON.stringify(service.areas)}' search-docs "rotate a key"\n`,
+  );
+  io.out("Ctrl-C stops it.\n");
+  await (io.untilStopped ?? untilSignal)();
+  await service.close();
+  return 0;
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+}
+
+export function printResult(
+  tool: string,
+  result: { output: unknown; trace: Trace },
+  json: boolean,
+  io: Pick<CliIo, "out">,
+): void {
+  if (json) {
+    io.out(`${JSON.stringify(result, null, 2)}\n`);
+    return;
+  }
+  io.out(`What the model sees (${tool}):\n${JSON.stringify(result.output, null, 2)}\n\n`);
+  io.out(`What a support engineer sees:\n${formatTrace(result.trace)}\n`);
+}
+
+/** Where `get` finds the refs earlier searches issued: one file per backend. */
+function refFile(backend: string, environment: NodeJS.ProcessEnv): string {
+  const key = createHash("sha256").update(backend).digest("hex").slice(0, 12);
+  const directory = environment.SEARCH_DOCS_REF_DIR ?? join(tmpdir(), "search-docs-cli");
+  return join(directory, `refs-${key}.json`);
+}
