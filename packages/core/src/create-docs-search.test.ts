@@ -534,6 +534,27 @@ describe("invalid input is a typed error with zero upstream requests", () => {
   });
 });
 
+describe("the injected fetch", () => {
+  it("receives a URL string and a plain init carrying the caller's header and a signal", async () => {
+    const seen: Array<{ url: unknown; init: RequestInit | undefined }> = [];
+    const { docs } = makeDocs({
+      fetch: async (url, init) => {
+        seen.push({ url, init });
+        return fetch(url, init);
+      },
+    });
+    const { output } = await docs.search({ query: "laptop", area: "onboarding" }, everyone());
+    expect(output.status).toBe("ok");
+    expect(typeof seen[0]?.url).toBe("string");
+    expect(seen[0]?.url).toMatch(/\/v2\/collections\/[0-9a-f-]+\/documents\/search\?/);
+    expect(seen[0]?.init?.method).toBe("GET");
+    expect((seen[0]?.init?.headers as Record<string, string>).authorization).toBe(
+      `Bearer ${service.tokens.everything}`,
+    );
+    expect(seen[0]?.init?.signal).toBeInstanceOf(AbortSignal);
+  });
+});
+
 describe("abort and traces", () => {
   it("the caller's AbortSignal cancels the call promptly", async () => {
     const { docs, traces } = makeDocs();

@@ -136,7 +136,14 @@ export class UpstreamClient {
           latencyMs: round(clock.now() - started),
         });
       try {
-        const response = await this.#options.fetch(input, init);
+        // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
+        // doubles expect, rather than ky's Request object.
+        const request = input instanceof Request ? input : new Request(input, init);
+        const response = await this.#options.fetch(request.url, {
+          method: request.method,
+          headers: Object.fromEntries(request.headers),
+          signal: request.signal,
+        });
         record(response.status);
         return response;
       } catch (error) {

@@ -42,6 +42,15 @@ describe("mintRef", () => {
     expect((await store.get(first))?.documentId).toBe("d1");
   });
 
+  it("tells apart one document id reused by two collections of an area", async () => {
+    const store = new MemoryRefStore();
+    const first = await mintRef(store, hit("d1"));
+    const second = await mintRef(store, hit("d2"));
+    const third = await mintRef(store, hit("d2", { collectionId: "c2" }));
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(await store.get(third)).toMatchObject({ collectionId: "c2", documentId: "d2" });
+  });
+
   it("works over a Redis-like client (node-redis semantics)", async () => {
     const data = new Map<string, string>();
     const client = {

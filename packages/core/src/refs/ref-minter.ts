@@ -20,12 +20,23 @@ export interface MintRequest {
 export async function mintRef(store: RefStore, request: MintRequest): Promise<string> {
   const { area, collectionId, documentId, section } = request;
   const target: RefTarget = { area, collectionId, documentId };
-  const suffix = shortHash(`${collectionId}\u0000${documentId}`);
-  let slug = slugify(request.slug ?? "") || slugify(request.title) || `doc-${suffix}`;
-  const holder = await claim(store, formatRef({ area, slug }), target);
-  if (holder.documentId !== documentId || holder.collectionId !== collectionId) {
-    slug = `${slug.slice(0, 42).replace(/-+$/, "")}-${suffix}`;
-    await store.set(formatRef({ area, slug }), target);
+  const base =
+    slugify(request.slug ?? "") || slugify(request.title) || `doc-${shortHash(documentId)}`;
+  const stem = base.slice(0, 42).replace(/-+$/, "");
+  // The plain slug first; on a clash, a suffix from the document id; and should two collections
+  // of one area reuse a document id, one from the collection too.
+  const slugs = [
+    base,
+    `${stem}-${shortHash(documentId)}`,
+    `${stem}-${shortHash(`${collectionId}/${documentId}`)}`,
+  ];
+  let slug = slugs[slugs.length - 1] as string;
+  for (const candidate of slugs) {
+    const holder = await claim(store, formatRef({ area, slug: candidate }), target);
+    if (holder.documentId === documentId && holder.collectionId === collectionId) {
+      slug = candidate;
+      break;
+    }
   }
   if (section === undefined) return formatRef({ area, slug });
   const ref = formatRef({ area, slug, section });

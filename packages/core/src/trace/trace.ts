@@ -19,7 +19,7 @@ export interface Trace {
   /** True when the answer is not everything upstream had: page cap, early stop, cut to resultCap. */
   truncated: boolean;
   status: string;
-  /** The collection count that failed, with each reason; also set when the caller aborted. */
+  /** Plain-language notes: each unavailable collection and why, a caller's abort, a reranker failure. */
   notes: string[];
 }
 
