@@ -135,10 +135,10 @@ export class UpstreamClient {
           waitMs: round(waitMs),
           latencyMs: round(clock.now() - started),
         });
+      // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
+      // doubles expect, rather than ky's Request object.
+      const request = input instanceof Request ? input : new Request(input, init);
       try {
-        // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
-        // doubles expect, rather than ky's Request object.
-        const request = input instanceof Request ? input : new Request(input, init);
         const response = await this.#options.fetch(request.url, {
           method: request.method,
           headers: Object.fromEntries(request.headers),
@@ -147,8 +147,7 @@ export class UpstreamClient {
         record(response.status);
         return response;
       } catch (error) {
-        const signal = input instanceof Request ? input.signal : init?.signal;
-        record(deadline.callerAborted ? "aborted" : signal?.aborted ? "timeout" : "network");
+        record(deadline.callerAborted ? "aborted" : request.signal.aborted ? "timeout" : "network");
         throw error;
       }
     };
