@@ -402,6 +402,12 @@ describe("get_document and refs", () => {
     const ref = output.results[0]?.ref as string;
     expect(ref).toBe("onboarding/first-day#0");
     expect(docs.refUrl(ref)).toBe("https://docs.example.com/onboarding/first-day#0");
+    expect(docs.refUrls([ref])).toEqual({
+      [ref]: "https://docs.example.com/onboarding/first-day#0",
+    });
+    expect(createDocsSearch({ baseUrl: service.url, areas: service.areas }).refUrls([ref])).toEqual(
+      {},
+    );
     const accounts = await docs.getDocument({ ref: "onboarding/first-day#0" }, everyone());
     expect(accounts.output).toMatchObject({
       status: "ok",
@@ -548,7 +554,7 @@ describe("the injected fetch", () => {
     expect(typeof seen[0]?.url).toBe("string");
     expect(seen[0]?.url).toMatch(/\/v2\/collections\/[0-9a-f-]+\/documents\/search\?/);
     expect(seen[0]?.init?.method).toBe("GET");
-    expect((seen[0]?.init?.headers as Record<string, string>).authorization).toBe(
+    expect((seen[0]?.init?.headers as Record<string, string> | undefined)?.authorization).toBe(
       `Bearer ${service.tokens.everything}`,
     );
     expect(seen[0]?.init?.signal).toBeInstanceOf(AbortSignal);

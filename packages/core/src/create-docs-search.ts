@@ -73,6 +73,8 @@ export interface DocsSearch<AreaName extends string = string> {
   ): Promise<{ output: DocumentOutput; trace: Trace }>;
   /** The portal URL of a ref, or undefined without a portalUrl. */
   refUrl(ref: string): string | undefined;
+  /** Ref → portal URL for each ref that has one (none without a portalUrl): what adapters hand the app. */
+  refUrls(refs: readonly string[]): Record<string, string>;
 }
 
 const areaNamePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -108,6 +110,7 @@ export function createDocsSearch<const AreaName extends string>(
     onTrace: options.onTrace,
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");
+  const refUrl = (ref: string) => (portal ? `${portal}/${ref}` : undefined);
 
   return {
     areaNames,
@@ -116,7 +119,9 @@ export function createDocsSearch<const AreaName extends string>(
     limits,
     search: (input, callOptions) => runSearch(engine, input, callOptions),
     getDocument: (input, callOptions) => runGetDocument(engine, input, callOptions),
-    refUrl: (ref) => (portal ? `${portal}/${ref}` : undefined),
+    refUrl,
+    refUrls: (refs) =>
+      portal ? Object.fromEntries(refs.map((ref) => [ref, `${portal}/${ref}`])) : {},
   };
 }
 

@@ -13,6 +13,12 @@ export {
   searchStatuses,
 } from "./contract/contract.js";
 export {
+  type ModelJsonProperty,
+  type ModelJsonSchema,
+  type ModelJsonType,
+  modelJsonSchema,
+} from "./contract/model-json-schema.js";
+export {
   createDocsSearch,
   type DocsCallOptions,
   type DocsSearch,

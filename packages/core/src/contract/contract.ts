@@ -9,8 +9,8 @@ export type DocumentStatus = (typeof documentStatuses)[number];
 /** What the model reads about each tool. Short: it is re-sent on every turn of every request. */
 export const descriptions = Object.freeze({
   search_docs:
-    "Search internal documentation. Returns the most relevant passages, best first. " +
-    "status unavailable means search is down: tell the user to retry shortly, not that nothing exists.",
+    "Search internal docs. status unavailable means search is down: " +
+    "tell the user to retry, not that nothing exists.",
   get_document: "Read a document, starting at the section a search_docs ref points to.",
   query: "The user's question, in their own words",
   area: "Omit to search everything",

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { runLangChainAgent } from "./langchain-agent.ts";
+
+async function transcript(options: Parameters<typeof runLangChainAgent>[0]) {
+  const lines: string[] = [];
+  await runLangChainAgent({ ...options, print: (line) => lines.push(line) });
+  return lines;
+}
+
+describe("the LangChain agent example", () => {
+  it("without keys: a scripted model on the fake service, and says so first", async () => {
+    const lines = await transcript({ env: {} });
+    expect(lines[0]).toMatch(/^scripted model .*; embedded fake docs service/);
+    expect(lines).toContain(
+      'model → search_docs({"query":"How do I rotate a service account key?"})',
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^search_docs → app: traceId \S+, status ok$/),
+    );
+    expect(lines.at(-2)).toMatch(/^model: .*\(see runbooks\/key-rotation#\d\)$/);
+    expect(lines.at(-1)).toMatch(
+      /^sources: https:\/\/docs\.example\.com\/runbooks\/key-rotation#\d/,
+    );
+  });
+
+  it("answers the question it is given", async () => {
+    const lines = await transcript({ env: {}, question: "How do I set up VPN access?" });
+    expect(lines).toContain('model → search_docs({"query":"How do I set up VPN access?"})');
+    expect(lines.at(-2)).toMatch(/\(see onboarding\/vpn-access#\d\)$/);
+  });
+
+  it("a backend URL without its token and areas is a clear error, before any request", async () => {
+    await expect(
+      transcript({ env: { SEARCH_DOCS_BASE_URL: "http://127.0.0.1:9" } }),
+    ).rejects.toThrow(/SEARCH_DOCS_TOKEN .* SEARCH_DOCS_AREAS/);
+  });
+});

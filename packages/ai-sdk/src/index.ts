@@ -1,0 +1,14 @@
+export type { DocsToolContext, ToolContext } from "./docs-tool-context.js";
+export { type DocsTools, docsTools } from "./docs-tools.js";
+export {
+  type GetDocumentTool,
+  type GetDocumentToolOutput,
+  getDocumentTool,
+} from "./get-document-tool.js";
+export {
+  type DocsToolOptions,
+  type SearchDocsInput,
+  type SearchDocsTool,
+  type SearchDocsToolOutput,
+  searchDocsTool,
+} from "./search-docs-tool.js";

@@ -1,0 +1,12 @@
+export { createDocsTools } from "./create-docs-tools.js";
+export { type DocsToolContext, docsContextSchema } from "./docs-tool-caller.js";
+export { createGetDocumentTool, type GetDocumentTool } from "./get-document-tool.js";
+export {
+  createSearchDocsTool,
+  type DocsToolArtifact,
+  type DocsToolOptions,
+  type DocsToolResult,
+  type SearchDocsInput,
+  type SearchDocsTool,
+} from "./search-docs-tool.js";
+export { SearchDocsToolkit } from "./search-docs-toolkit.js";
