@@ -1,0 +1,67 @@
+import { type DocsToolContext, type DocsTools, docsTools } from "@search-docs/ai-sdk";
+import { createDocsSearch, type DocsSearch, type Trace } from "@search-docs/core";
+import { embeddedDocsService } from "./embedded-docs-service";
+import { readBackendConfig } from "./read-backend-config";
+
+/** The docs search and its tools, configured once per process and shared by every request. */
+export interface DocsBackend {
+  docs: DocsSearch;
+  /** Built without a caller: each request passes its own through `toolsContext`. */
+  tools: DocsTools<string, DocsToolContext>;
+  /** Which backend, in words, for the page. */
+  description: string;
+  /** The embedded fake service's demo tokens, offered as sign-ins; undefined for a real backend. */
+  demoTokens: Readonly<Record<string, string>> | undefined;
+}
+
+type Environment = Record<string, string | undefined>;
+
+// On globalThis, like the embedded service: one backend (and one ref store) per process.
+const key = Symbol.for("search-docs.example.nextjs-chat.docs-backend");
+type Holder = { [key]?: DocsBackend };
+
+/**
+ * The backend named by SEARCH_DOCS_*, or under `next dev` the embedded fake docs service. Made on
+ * the first call (never at import: `next build` loads the route without the backend's variables).
+ */
+export function docsBackend(environment: Environment = process.env): DocsBackend {
+  const holder = globalThis as Holder;
+  holder[key] ??= openBackend(environment);
+  return holder[key];
+}
+
+function openBackend(environment: Environment): DocsBackend {
+  const config = readBackendConfig(environment);
+  if (config !== undefined) {
+    const docs = createDocsSearch({ ...config, onTrace: logTrace });
+    const description = `the docs backend at ${new URL(config.baseUrl).host}`;
+    return { docs, tools: docsTools(docs), description, demoTokens: undefined };
+  }
+  const embedded = embeddedDocsService();
+  if (embedded === undefined) {
+    throw new Error(
+      "Set SEARCH_DOCS_BASE_URL and SEARCH_DOCS_AREAS: the embedded fake docs service only runs under next dev.",
+    );
+  }
+  const docs = createDocsSearch({
+    baseUrl: embedded.url,
+    areas: embedded.areas,
+    portalUrl: environment.SEARCH_DOCS_PORTAL_URL?.trim() || "https://docs.example.internal",
+    onTrace: logTrace,
+  });
+  return {
+    docs,
+    tools: docsTools(docs),
+    description: `the embedded fake docs service at ${embedded.url} (sample corpus)`,
+    demoTokens: embedded.tokens,
+  };
+}
+
+// One line per tool call on the server; a trace carries no credential.
+function logTrace(trace: Trace): void {
+  console.info(
+    `[search-docs] ${trace.tool} ${trace.status}: ` +
+      (trace.tool === "search_docs" ? `${trace.returned} result(s), ` : "") +
+      `${trace.requests.length} upstream request(s), ${Math.round(trace.durationMs)} ms, trace ${trace.traceId}`,
+  );
+}
