@@ -64,3 +64,4 @@ export type {
   TraceRequest,
 } from "./trace/trace.js";
 export type { Clock, Random } from "./util/clock.js";
+export { parseInput as parseToolInput } from "./util/parse-input.js";

@@ -7,6 +7,7 @@ import {
 } from "@search-docs/core";
 import { docsToolCaller } from "./docs-tool-caller.js";
 import type { DocsToolOptions, DocsToolResult } from "./search-docs-tool.js";
+import { validatedByCore } from "./validated-by-core.js";
 
 export type GetDocumentTool = DynamicStructuredTool<
   ModelJsonSchema,
@@ -22,7 +23,7 @@ export function createGetDocumentTool(
   docs: DocsSearch,
   options: DocsToolOptions = {},
 ): GetDocumentTool {
-  return tool(
+  const structuredTool = tool(
     async (input: DocumentInput, runtime): Promise<DocsToolResult> => {
       const caller = docsToolCaller("get_document", options.caller, runtime);
       const { output, trace } = await docs.getDocument(input, { caller, signal: runtime?.signal });
@@ -39,4 +40,5 @@ export function createGetDocumentTool(
     // An object schema always makes a DynamicStructuredTool; tool()'s overloads cannot tell for
     // a JSON schema, and an exported tool needs its type spelled out (TS2883).
   ) as GetDocumentTool;
+  return validatedByCore(structuredTool, docs.documentInput, "get_document");
 }

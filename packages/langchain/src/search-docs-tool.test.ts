@@ -106,9 +106,9 @@ describe("search_docs through createAgent", () => {
   });
 
   it.each([
-    ["a missing query", { area: "runbooks" }, 'required property "query"'],
+    ["a missing query", { area: "runbooks" }, '"query" is required'],
     ["an area outside the enum", { query: "vpn", area: "hr" }, "area"],
-    ["a query of the wrong type", { query: 42 }, 'Expected "string"'],
+    ["a query of the wrong type", { query: 42 }, '"query" must be a string'],
     ["a 50,000-character query", { query: "x".repeat(50_000) }, "at most 1000 characters"],
   ])(
     "tells the model about %s as a tool error, with no upstream request",
@@ -117,6 +117,9 @@ describe("search_docs through createAgent", () => {
       const { message, seen } = await askOnce(createDocsTools(docs, { caller: everyone() }), args);
       expect(message.status).toBe("error");
       expect(seen?.content).toContain(words);
+      // One line from core: no stack trace, no echo of the arguments.
+      expect(String(seen?.content).length).toBeLessThan(300);
+      expect(String(seen?.content)).not.toMatch(/node_modules|\n\s+at /);
       expect(setup.service.requests).toHaveLength(0);
     },
   );

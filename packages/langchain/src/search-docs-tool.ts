@@ -7,6 +7,7 @@ import {
   type Trace,
 } from "@search-docs/core";
 import { docsToolCaller } from "./docs-tool-caller.js";
+import { validatedByCore } from "./validated-by-core.js";
 
 export interface DocsToolOptions {
   /** The end user's credentials, when the tools are built per request. Omit to read them per call. */
@@ -45,7 +46,7 @@ export function createSearchDocsTool<AreaName extends string>(
   docs: DocsSearch<AreaName>,
   options: DocsToolOptions = {},
 ): SearchDocsTool<AreaName> {
-  return tool(
+  const structuredTool = tool(
     async (input: SearchDocsInput<AreaName>, runtime): Promise<DocsToolResult> => {
       const caller = docsToolCaller("search_docs", options.caller, runtime);
       const { output, trace } = await docs.search(input, { caller, signal: runtime?.signal });
@@ -63,4 +64,5 @@ export function createSearchDocsTool<AreaName extends string>(
     // An object schema always makes a DynamicStructuredTool; tool()'s overloads cannot tell for
     // a JSON schema, and an exported tool needs its type spelled out (TS2883).
   ) as SearchDocsTool<AreaName>;
+  return validatedByCore(structuredTool, docs.searchInput, "search_docs");
 }

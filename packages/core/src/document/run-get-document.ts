@@ -9,7 +9,7 @@ import {
   toDate,
   toTitle,
 } from "../search/run-search.js";
-import { cutText, sanitizeText } from "../text/sanitize-text.js";
+import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
 import type { Trace } from "../trace/trace.js";
 import { TraceRecorder } from "../trace/trace-recorder.js";
 import { Deadline } from "../util/deadline.js";
@@ -46,7 +46,10 @@ export async function runGetDocument(
   // Unknown or malformed refs are not_found without an upstream request.
   const parsed = parseRef(ref);
   const target = parsed && parsed.area in engine.areas ? await engine.refStore.get(ref) : undefined;
-  if (!parsed || !target || target.area !== parsed.area) {
+  // The configuration is the scope, not the store: a shared store can hold refs to collections
+  // another deployment reads.
+  const inScope = target !== undefined && engine.areas[target.area]?.includes(target.collectionId);
+  if (!parsed || !target || target.area !== parsed.area || !inScope) {
     recorder.note(parsed ? "ref not issued by this store (or expired)" : "not a ref");
     return finish(empty("not_found"));
   }
@@ -111,15 +114,27 @@ export function documentContent(
     section === undefined
       ? 0
       : document.sections.findIndex((entry) => String(entry.index) === section);
-  const blocks = document.sections.slice(Math.max(0, start)).map((entry) => {
-    const heading = sanitizeText(entry.heading).replace(/\s+/g, " ").trim();
-    const text = sanitizeText(entry.text).trim();
-    return heading ? `${heading}\n${text}` : text;
-  });
+  // Only about `maxChars` can be shown, so read at most about twice that of raw text: a huge or
+  // hostile document costs bounded work (sanitizing can only shrink text, by a little or a lot).
+  let rawBudget = maxChars * 2 + 1000;
+  let rawCut = false;
+  const blocks: string[] = [];
+  for (const entry of document.sections.slice(Math.max(0, start))) {
+    if (rawBudget <= 0) {
+      rawCut = true;
+      break;
+    }
+    const raw = truncate(entry.text, rawBudget);
+    rawCut ||= raw.length < entry.text.length;
+    rawBudget -= raw.length + Math.min(entry.heading.length, 1000);
+    const heading = sanitizeText(truncate(entry.heading, 1000)).replace(/\s+/g, " ").trim();
+    const text = sanitizeText(raw).trim();
+    blocks.push(heading ? `${heading}\n${text}` : text);
+  }
   const full = blocks.join("\n\n");
   return {
     content: cutText(full, maxChars),
-    moreContentExists: full.length > maxChars,
+    moreContentExists: rawCut || full.length > maxChars,
     foundSection: section === undefined || start >= 0,
   };
 }

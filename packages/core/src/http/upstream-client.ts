@@ -85,9 +85,11 @@ export class UpstreamClient {
       sort: "relevance",
     };
     if (cursor !== undefined) searchParams.cursor = cursor;
+    const collection = pathSegment(context.collectionId);
+    if (collection === undefined) return Promise.resolve(unrequestable("collection id"));
     return this.#get(
       context,
-      `v2/collections/${encodeURIComponent(context.collectionId)}/documents/search`,
+      `v2/collections/${collection}/documents/search`,
       searchParams,
       searchPageSchema,
       { kind: "search", page },
@@ -98,9 +100,13 @@ export class UpstreamClient {
     context: UpstreamRequestContext,
     documentId: string,
   ): Promise<UpstreamResult<WireDocument>> {
+    const collection = pathSegment(context.collectionId);
+    const document = pathSegment(documentId);
+    if (collection === undefined) return Promise.resolve(unrequestable("collection id"));
+    if (document === undefined) return Promise.resolve(unrequestable("document id"));
     return this.#get(
       context,
-      `v2/collections/${encodeURIComponent(context.collectionId)}/documents/${encodeURIComponent(documentId)}`,
+      `v2/collections/${collection}/documents/${document}`,
       {},
       documentSchema,
       { kind: "document", page: 1 },
@@ -216,22 +222,19 @@ export class UpstreamClient {
         return false;
       }
       const budgetLeft = limits.conflictWaitMs - budget.conflictWaitedMs;
-      waitMs =
-        retryAfter ??
-        Math.min(
-          budgetLeft,
-          backoffDelay({
-            retry: budget.conflictRetries + 1,
-            baseMs: policy.conflictBaseDelayMs,
-            capMs: policy.maxDelayMs,
-            random,
-          }),
-        );
+      const backoff = {
+        retry: budget.conflictRetries + 1,
+        baseMs: policy.conflictBaseDelayMs,
+        capMs: policy.maxDelayMs,
+      };
+      waitMs = retryAfter ?? Math.min(budgetLeft, backoffDelay({ ...backoff, random }));
       if (budgetLeft <= 0 || waitMs > budgetLeft) {
         state.giveUpReason = `reindexing (409) past its ${limits.conflictWaitMs} ms wait budget`;
         return false;
       }
-      budget.conflictWaitedMs += waitMs;
+      // Each retry is charged at least its backoff ceiling: a `Retry-After: 0` or a tiny jitter
+      // draw must not turn the wait budget into a tight loop against a collection being rebuilt.
+      budget.conflictWaitedMs += Math.max(waitMs, backoffDelay({ ...backoff, random: () => 1 }));
       budget.conflictRetries += 1;
     } else if (isTransient(error, status, policy)) {
       if (state.transientRetries + 1 >= policy.transientAttempts) return false;
@@ -304,6 +307,24 @@ function describe(error: unknown, status: number | undefined): string {
   if (isTimeoutError(error)) return "timed out";
   if (isNetworkError(error)) return "network error";
   return error instanceof Error ? `request failed (${error.name})` : "request failed";
+}
+
+/**
+ * An id as one URL path segment, or undefined when it cannot be one: "." and ".." (the URL parser
+ * resolves them, so the request would leave the collection) and text with lone surrogates
+ * (encodeURIComponent throws on it). Such an id came from a malformed response or configuration.
+ */
+function pathSegment(id: string): string | undefined {
+  if (id === "." || id === "..") return undefined;
+  try {
+    return encodeURIComponent(id);
+  } catch {
+    return undefined;
+  }
+}
+
+function unrequestable(what: string): UpstreamResult<never> {
+  return { kind: "unavailable", reason: `malformed ${what}: not a URL path segment` };
 }
 
 function abortReason(deadline: Deadline): string {

@@ -3,6 +3,8 @@ import { formatRef } from "./ref.js";
 import type { RefStore, RefTarget } from "./ref-store.js";
 import { slugify } from "./slugify.js";
 
+const refSectionPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
 export interface MintRequest {
   area: string;
   collectionId: string;
@@ -39,7 +41,10 @@ export async function mintRef(store: RefStore, request: MintRequest): Promise<st
     }
   }
   if (section === undefined) return formatRef({ area, slug });
-  const ref = formatRef({ area, slug, section });
+  // The ref is model-visible: a section named with characters a ref cannot carry (spaces,
+  // markup, control characters) is replaced by a hash of it; only the target keeps its text.
+  const refSection = refSectionPattern.test(section) ? section : `s-${shortHash(section)}`;
+  const ref = formatRef({ area, slug, section: refSection });
   await store.set(ref, { ...target, section });
   return ref;
 }

@@ -5,7 +5,7 @@ import type { Limits } from "../limits.js";
 import { mintRef } from "../refs/ref-minter.js";
 import type { RefStore } from "../refs/ref-store.js";
 import type { RerankCandidate, Reranker } from "../rerank/reranker.js";
-import { sanitizeText, toPassage } from "../text/sanitize-text.js";
+import { sanitizeText, toPassage, truncate } from "../text/sanitize-text.js";
 import type { OnTrace, Trace } from "../trace/trace.js";
 import { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Clock } from "../util/clock.js";
@@ -194,7 +194,8 @@ async function toResult(engine: SearchEngine, hit: Hit): Promise<SearchResult> {
 }
 
 export function toTitle(title: string): string {
-  return sanitizeText(title).replace(/\s+/g, " ").trim().slice(0, 200);
+  // Cut before (bounded work on a hostile title) and after, never inside a surrogate pair.
+  return truncate(sanitizeText(truncate(title, 1000)).replace(/\s+/g, " ").trim(), 200);
 }
 
 /** YYYY-MM-DD: the day is what a reader needs, and it is short. */

@@ -1,31 +1,139 @@
+// How far a pattern may look: for the bracket or the end of a URL that belongs to a `](`, for
+// the end of a tag. Bounded, so hostile text costs linear time, not quadratic.
+const scan = 1000;
+
 /**
  * Upstream text is untrusted: a document can carry an injection aimed at the chat UI that renders
  * the model's answer (OWASP LLM01, indirect prompt injection). What changes, exactly:
- * - control characters (C0 but tab and newline, DEL, C1) and invisible format characters
- *   (zero-width, bidi overrides) are removed;
- * - markdown images `![alt](url)` / `![alt][ref]` and HTML `<img>` become `[image: alt]`, so a
- *   renderer fetches nothing;
+ * - control characters (C0 but tab and newline, DEL, C1), invisible format characters (Unicode
+ *   category Cf: zero-width, bidi overrides, soft hyphen, the "tag" characters that can spell
+ *   hidden instructions), variation selectors 17-256 and lone surrogates are removed;
+ * - markdown images `![alt](url)` / `![alt][ref]` and HTML `<img>` / `<image>` become
+ *   `[image: alt]`, so a renderer fetches nothing;
  * - markdown links `[text](url)` become `text (url host)`: the words stay, no clickable URL
- *   with data in its query string survives; autolinks `<https://…>` lose their brackets.
- * Everything else, code and punctuation included, passes through.
+ *   with data in its query string survives; link text and alt text may nest brackets, and the
+ *   URL may be `<bracketed>` or carry a title. A `](` that is not read as one of those (its
+ *   bracket or URL too far away to scan) gets a space, `] (`, which no renderer links;
+ * - link reference definitions `[label]: url` become `label: url host` wherever they stand (a
+ *   passage folds lines, and a model may unfold them), so `[text][label]` and `![alt][label]`
+ *   resolve to nothing; autolinks `<https://…>` lose their brackets (the URL stays visible,
+ *   whole).
+ * Everything else, code and punctuation included, passes through. So the result holds no `](`,
+ * no `<img`, and no line that defines a link reference.
  */
 export function sanitizeText(text: string): string {
+  const visible = text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: the selectors alone are the target
+    .replace(/[\p{Cf}\p{Cs}\u{e0100}-\u{e01ef}]/gu, "");
+  // The order matters: each step's output (an `[image: alt]` label, say) is read by the later
+  // steps, so none can leave a construct behind that an earlier step would have caught.
+  const imagesAndLinks = replaceInlineLinks(
+    visible.replace(/<im(?:g|age)\b[^>]{0,1000}>/gi, (tag) =>
+      imageLabel(/\balt\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1] ?? ""),
+    ),
+  ).replace(/!\[([^\]]{0,1000})\]\[[^\]]{0,1000}\]/g, (_match, alt: string) => imageLabel(alt));
   return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
-      .replace(/[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, "")
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, (_match, alt: string) => imageLabel(alt))
-      .replace(/!\[([^\]]*)\]\[[^\]]*\]/g, (_match, alt: string) => imageLabel(alt))
-      .replace(/<img\b[^>]*>/gi, (tag) =>
-        imageLabel(/\balt\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1] ?? ""),
-      )
+    imagesAndLinks
       .replace(
-        /\[([^\]]+)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g,
-        (_match, label: string, url: string) => linkLabel(label, url),
+        // The URL stops at a bracket, so it cannot swallow the next definition's label.
+        /\[((?:\\.|[^\\[\]]){1,999})\]:([ \t]*\n?[ \t]*)(<[^<>[\]\n]{0,1000}>|[^\s[\]<][^\s[\]]*)?/g,
+        (_match, label: string, space: string, url: string | undefined) => {
+          const bare = url?.replace(/^<|>$/g, "") ?? "";
+          return `${label}:${space}${hostOf(bare) ?? bare}`;
+        },
       )
-      .replace(/<((?:https?|mailto):[^>\s]+)>/gi, "$1")
+      .replace(/<+((?:https?|mailto):[^>\s]{1,1000})>/gi, "$1")
+      // A tag too long to read whole still loses its opener, so it cannot render.
+      .replace(/<+(?=im(?:g|age)\b)/gi, "")
   );
+}
+
+/**
+ * Inline links and images, `[text](url "title")` and `![alt](url)`, found by their `](` and the
+ * bracket that balances it, so nested brackets (`[![x](a)](b)`, `![a [b] c](url)`) cannot hide
+ * one. Leftmost first; a replacement is rescanned, since it can complete an enclosing link.
+ */
+function replaceInlineLinks(text: string): string {
+  let result = text;
+  let from = 0;
+  for (;;) {
+    const close = result.indexOf("](", from);
+    if (close < 0) return result;
+    const open = openingBracket(result, close);
+    const end = open < 0 ? -1 : destinationEnd(result, close + 2);
+    if (end < 0) {
+      // Not a link we can read: break the `](` so that no renderer reads one either.
+      result = `${result.slice(0, close + 1)} ${result.slice(close + 1)}`;
+      from = close + 2;
+      continue;
+    }
+    const image = open > 0 && result[open - 1] === "!" && !isEscaped(result, open - 1);
+    const start = image ? open - 1 : open;
+    const label = result.slice(open + 1, close);
+    const url = /^\s*<?([^\s>]*)/.exec(result.slice(close + 2, end - 1))?.[1] ?? "";
+    result =
+      result.slice(0, start) +
+      (image ? imageLabel(label) : linkLabel(label, url)) +
+      result.slice(end);
+    from = start;
+  }
+}
+
+/** The `[` that the `]` at `close` balances, or -1. */
+function openingBracket(text: string, close: number): number {
+  let depth = 0;
+  for (let index = close - 1; index >= Math.max(0, close - scan); index--) {
+    const char = text[index];
+    if ((char !== "[" && char !== "]") || isEscaped(text, index)) continue;
+    if (char === "]") depth++;
+    else if (depth === 0) return index;
+    else depth--;
+  }
+  return -1;
+}
+
+/** Just past the `)` that ends a link destination (and title) starting at `start`, or -1. */
+function destinationEnd(text: string, start: number): number {
+  const limit = Math.min(text.length, start + scan);
+  let index = skipSpace(text, start);
+  if (text[index] === "<") {
+    const end = text.indexOf(">", index);
+    if (end < 0 || end > limit || text.slice(index, end).includes("\n")) return -1;
+    index = end + 1;
+  } else {
+    for (let depth = 0; index < limit; index++) {
+      const char = text[index] as string;
+      if (char === "\\") index++;
+      else if (char === "(") depth++;
+      else if (char === ")" && depth-- === 0) break;
+      else if (/\s/.test(char)) break;
+    }
+  }
+  index = skipSpace(text, index);
+  const quote = text[index];
+  if (quote === '"' || quote === "'" || quote === "(") {
+    const end = text.indexOf(quote === "(" ? ")" : quote, index + 1);
+    if (end < 0 || end > limit) return -1;
+    index = skipSpace(text, end + 1);
+  }
+  return text[index] === ")" ? index + 1 : -1;
+}
+
+function skipSpace(text: string, index: number): number {
+  let position = index;
+  const limit = Math.min(text.length, index + scan);
+  while (position < limit && /\s/.test(text[position] as string)) position++;
+  return position;
+}
+
+function isEscaped(text: string, index: number): boolean {
+  let backslashes = 0;
+  for (let position = index - 1; position >= 0 && text[position] === "\\"; position--) {
+    backslashes++;
+  }
+  return backslashes % 2 === 1;
 }
 
 function imageLabel(alt: string): string {
@@ -34,17 +142,24 @@ function imageLabel(alt: string): string {
 }
 
 function linkLabel(label: string, url: string): string {
+  const host = hostOf(url);
+  return host ? `${label} (${host})` : label;
+}
+
+function hostOf(url: string): string | undefined {
   try {
-    const host = new URL(url).host;
-    return host ? `${label} (${host})` : label;
+    return new URL(url).host || undefined;
   } catch {
-    return label;
+    return undefined;
   }
 }
 
 /** A passage for the model: sanitized, whitespace folded, cut at a word boundary with "…". */
 export function toPassage(text: string, maxChars: number): string {
-  const folded = sanitizeText(text).replace(/\s+/g, " ").trim();
+  // Only the start can become the passage; a huge snippet is not worth sanitizing whole.
+  const folded = sanitizeText(truncate(text, maxChars * 4 + scan))
+    .replace(/\s+/g, " ")
+    .trim();
   return cutText(folded, maxChars);
 }
 
@@ -52,8 +167,16 @@ export function toPassage(text: string, maxChars: number): string {
 export function cutText(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const room = Math.max(0, maxChars - 1);
-  const cut = text.slice(0, room);
+  const cut = truncate(text, room);
   const boundary = cut.search(/\s\S*$/);
-  const end = boundary > room * 0.75 ? boundary : room;
+  const end = boundary > room * 0.75 ? boundary : cut.length;
   return `${cut.slice(0, end).trimEnd()}…`;
+}
+
+/** The first `maxChars` UTF-16 units at most, never ending inside a surrogate pair. */
+export function truncate(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const last = text.charCodeAt(maxChars - 1);
+  // A high surrogate at the cut would leave half a character: invalid text for the model's API.
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxChars - 1 : maxChars);
 }

@@ -1,0 +1,184 @@
+import { defaultRetryBudgetOptions } from "@search-docs/core";
+import type { SoakPlan } from "./soak-plan.ts";
+
+export interface SoakReport {
+  plan: SoakPlan;
+  elapsedMs: number;
+  calls: { search: number; document: number; abortedByCaller: number };
+  /** By `tool:status`. */
+  statuses: Record<string, number>;
+  falseNoMatches: number;
+  falseOk: number;
+  falseNotFound: number;
+  conservativeUnavailable: number;
+  foreignDocuments: number;
+  credentialLeaks: number;
+  retried403s: number;
+  unhandledRejections: number;
+  upstream: { tapped: number; served: number; byStatus: Record<string, number>; malformed: number };
+  attempts: { first: number; retries: number };
+  /** no_matches answers given while some request of the call met a fault: absorbed, correctly. */
+  noMatchesUnderFaults: number;
+  reindexWindows: number;
+  /** Client CPU time over wall time (1 = one core busy the whole run). */
+  clientCpuShare: number;
+  /** The client process's event-loop delay (ms): what late timers add to any deadline. */
+  eventLoopDelay: { p99: number; max: number };
+  /**
+   * Milliseconds, over every call but the cold start (each worker's first call, whose worst is
+   * `coldStartMax`); `maxByBatch` is the worst call of each batch, cold start included.
+   */
+  latency: { p50: number; p99: number; max: number; maxByBatch: number[]; coldStartMax: number };
+  heapSamples: { afterCalls: number; bytes: number }[];
+  outage: {
+    simulatedSeconds: number;
+    calls: number;
+    firstAttempts: number;
+    retries: number;
+    served: number;
+    ratio: number;
+    falseNoMatches: number;
+  };
+}
+
+export interface Invariant {
+  name: string;
+  measured: string;
+  limit: string;
+  holds: boolean;
+}
+
+/** Heap growth allowed over the second half of the run: a leak of 1 KB a call shows past it. */
+export const heapGrowthLimitBytes = 4 * 1024 * 1024;
+/** What the deadline may be overrun by: timers and the event loop, not waiting. */
+export const deadlineSlackMs = 50;
+
+/**
+ * Heap growth over the second half of the run, after GC. The first half warms caches, pools and
+ * JIT code (the heap settles at a level that varies from run to run); a leak keeps growing.
+ */
+export function heapGrowth(report: SoakReport): number {
+  const samples = report.heapSamples;
+  const middle = samples.find((sample) => sample.afterCalls >= report.plan.calls / 2);
+  const last = samples.at(-1);
+  return middle && last ? last.bytes - middle.bytes : 0;
+}
+
+/**
+ * The retry budget's promise in an outage: 20% of first attempts, plus its floor (20 retries per
+ * 10 s window, for a quiet process) once, at the start, before traffic outgrows it. The budget
+ * spends its 20% in full, so the measured ratio sits at 0.200; the floor is the only excess.
+ */
+export function outageRetryLimit(report: SoakReport): number {
+  const { ratio, floor } = defaultRetryBudgetOptions;
+  return ratio + floor / Math.max(1, report.outage.firstAttempts);
+}
+
+export function invariants(report: SoakReport): Invariant[] {
+  const deadline = report.plan.limits.deadlineMs;
+  const zero = (name: string, value: number): Invariant => ({
+    name,
+    measured: String(value),
+    limit: "0",
+    holds: value === 0,
+  });
+  return [
+    zero("false no_matches (a collection in scope failed)", report.falseNoMatches),
+    zero("false no_matches during the 429 outage", report.outage.falseNoMatches),
+    zero("false ok (a collection in scope failed)", report.falseOk),
+    zero("false not_found from get_document", report.falseNotFound),
+    zero("foreign documents in answers", report.foreignDocuments),
+    zero("credentials in outputs, traces, errors", report.credentialLeaks),
+    zero("unhandled rejections", report.unhandledRejections),
+    zero("retried 403s", report.retried403s),
+    {
+      name: "worst-case latency, past the cold start (ms)",
+      measured: report.latency.max.toFixed(1),
+      limit: `<= ${deadline + deadlineSlackMs}`,
+      holds: report.latency.max <= deadline + deadlineSlackMs,
+    },
+    {
+      name: `retries / first attempts, ${report.outage.simulatedSeconds} s total 429 outage`,
+      measured: report.outage.ratio.toFixed(4),
+      limit: `<= ${outageRetryLimit(report).toFixed(4)}`,
+      holds: report.outage.firstAttempts > 0 && report.outage.ratio <= outageRetryLimit(report),
+    },
+    {
+      name: "heap growth after GC, second half of the run (MB)",
+      measured: (heapGrowth(report) / 2 ** 20).toFixed(2),
+      limit: `<= ${heapGrowthLimitBytes / 2 ** 20}`,
+      holds: heapGrowth(report) <= heapGrowthLimitBytes,
+    },
+  ];
+}
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? "0" : `${((100 * part) / whole).toFixed(2)}%`;
+
+/** The table `pnpm soak` prints. */
+export function formatSoakTable(report: SoakReport): string {
+  const { plan, upstream } = report;
+  const served = upstream.served;
+  const byStatus = (predicate: (status: string) => boolean) =>
+    Object.entries(upstream.byStatus)
+      .filter(([status]) => predicate(status))
+      .reduce((sum, [, count]) => sum + count, 0);
+  const statuses = Object.entries(report.statuses)
+    .sort(([left], [right]) => left.localeCompare(right))
+    .map(([status, count]) => `${status} ${count}`)
+    .join(", ");
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+  const lines = [
+    `${plan.name}: ${plan.calls.toLocaleString("en")} calls at concurrency ${plan.concurrency}, ` +
+      `deadline ${plan.limits.deadlineMs} ms; 1 simulated second = ${plan.msPerSimulatedSecond} ms; ` +
+      `${(report.elapsedMs / 1000).toFixed(1)} s`,
+    "",
+    `calls: search ${report.calls.search}, get_document ${report.calls.document}, aborted by the caller ${report.calls.abortedByCaller}`,
+    `answers: ${statuses}`,
+    `upstream requests: ${upstream.tapped} sent, ${served} reached the service; ` +
+      `429 ${percent(
+        byStatus((status) => status === "429"),
+        served,
+      )}, ` +
+      `5xx ${percent(
+        byStatus((status) => status.startsWith("5")),
+        served,
+      )}, ` +
+      `malformed 200 ${percent(upstream.malformed, served)}, ` +
+      `reset or abandoned ${percent(
+        byStatus((status) => status === "reset or abandoned"),
+        served,
+      )}, ` +
+      `409 ${percent(
+        byStatus((status) => status === "409"),
+        served,
+      )}, ` +
+      `403 ${percent(
+        byStatus((status) => status === "403"),
+        served,
+      )}`,
+    `reindex windows: ${report.reindexWindows} (90 simulated s each); retries / first attempts overall: ` +
+      `${report.attempts.retries} / ${report.attempts.first} = ${(report.attempts.retries / Math.max(1, report.attempts.first)).toFixed(3)}`,
+    `no_matches with a fault absorbed on the way: ${report.noMatchesUnderFaults}; ` +
+      `unavailable although every collection answered (deadline between pages): ${report.conservativeUnavailable}`,
+    `latency: p50 ${report.latency.p50.toFixed(1)} ms, p99 ${report.latency.p99.toFixed(1)} ms, max ${report.latency.max.toFixed(1)} ms; ` +
+      `client CPU ${(100 * report.clientCpuShare).toFixed(0)}% of a core, event-loop delay p99 ${report.eventLoopDelay.p99.toFixed(1)} ms, max ${report.eventLoopDelay.max.toFixed(1)} ms`,
+    `worst call by batch (ms): ${report.latency.maxByBatch.map((value) => value.toFixed(0)).join(", ")}; ` +
+      `cold start (each worker's first call): ${report.latency.coldStartMax.toFixed(0)} ms`,
+    `429 outage (${report.outage.simulatedSeconds} simulated s): ${report.outage.calls} calls, ` +
+      `${report.outage.firstAttempts} first attempts, ${report.outage.retries} retries, ${report.outage.served} requests served`,
+    `heap after GC (MB), by calls done: ${report.heapSamples.map((sample) => `${sample.afterCalls}: ${mb(sample.bytes)}`).join(", ")}`,
+    "",
+  ];
+  const rows = invariants(report);
+  const width = Math.max(...rows.map((row) => row.name.length));
+  lines.push(
+    `${"invariant".padEnd(width)}  ${"measured".padStart(10)}  ${"limit".padStart(8)}  result`,
+  );
+  for (const row of rows) {
+    lines.push(
+      `${row.name.padEnd(width)}  ${row.measured.padStart(10)}  ${row.limit.padStart(8)}  ${row.holds ? "ok" : "FAILED"}`,
+    );
+  }
+  return lines.join("\n");
+}
