@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Bm25Reranker } from "./bm25-reranker.js";
 import type { RerankCandidate } from "./reranker.js";
-import { tokenize } from "./tokenize.js";
 
 const candidate = (
   key: string,
@@ -19,19 +18,6 @@ const candidate = (
     upstreamRank,
     upstreamScore: 10 - upstreamRank,
   }) satisfies RerankCandidate;
-
-describe("tokenize", () => {
-  it("splits identifiers and drops stopwords", () => {
-    expect(tokenize("How do I fix LedgerHighErrorRate?")).toEqual([
-      "fix",
-      "ledgerhigherrorrate",
-      "ledger",
-      "high",
-      "error",
-      "rate",
-    ]);
-  });
-});
 
 describe("Bm25Reranker", () => {
   it("lifts a title match that the upstream ranked low", () => {
@@ -62,5 +48,31 @@ describe("Bm25Reranker", () => {
     expect(reranker.rerank({ query: "deploy freeze", candidates, prefer: "recent" })[0]?.key).toBe(
       "new",
     );
+  });
+
+  it("counts a title once however many candidates share it, and scores only query terms", () => {
+    const shared = "Ledger high error rate";
+    const candidates = [
+      candidate("a", shared, "check the ledger replica lag first", 0),
+      candidate("b", shared, "page the database on-call", 1),
+      candidate("c", "Unrelated", "nothing here matches", 2),
+    ];
+    const scores = new Bm25Reranker({ upstreamWeight: 0 }).score("ledger replica", candidates);
+    expect(scores[0]).toBeGreaterThan(scores[1] ?? 0);
+    expect(scores[1]).toBeGreaterThan(0);
+    expect(scores[2]).toBe(0);
+  });
+
+  it("treats candidates without a date as oldest under prefer: recent", () => {
+    const candidates = [
+      candidate("undated", "Deploy freeze", "deploy freeze", 0),
+      candidate("dated", "Deploy freeze", "deploy freeze", 1, "2024-05-01"),
+    ];
+    const ranked = new Bm25Reranker().rerank({
+      query: "deploy freeze",
+      candidates,
+      prefer: "recent",
+    });
+    expect(ranked.map((c) => c.key)).toEqual(["dated", "undated"]);
   });
 });

@@ -4,21 +4,70 @@ const stopwords = new Set(
   ),
 );
 
+// Tokenize runs on every title and snippet of every call (480 snippets at worst), so it lower-
+// cases a text once and splits it with the cheapest pattern that gives the same words. Each
+// test below is one scan without allocation.
+const nonWord = /[^\p{L}\p{N}]+/u;
+const notAsciiWord = /[^a-z0-9]+/;
+const notAsciiWordAnyCase = /[^A-Za-z0-9]+/;
+const hasCamelCaseBoundary = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/;
+const camelCaseBoundary = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is "all of ASCII"
+const asciiRun = /[\x00-\x7f]+/g;
+const wordCharacter = /[\p{L}\p{N}]/u;
+// The only letters whose lower case depends on their neighbours or grows (SpecialCasing.txt,
+// without locale): with neither, lower-casing a whole text equals lower-casing each word.
+const contextualCase = /[\u0130\u03a3]/;
+
 /** Lower-case word tokens without stopwords; identifiers like `LedgerHighErrorRate` also split. */
 export function tokenize(text: string): string[] {
+  const separator = hasWordCharacterBeyondAscii(text) ? nonWord : notAsciiWord;
+  if (separator === nonWord && contextualCase.test(text)) return tokenizeWordByWord(text);
+  const lowerWords = text.toLowerCase().split(separator);
+  if (!hasCamelCaseBoundary.test(text)) return keepWords(lowerWords);
+  // Lower-casing kept every separator in place, so the two splits align word for word.
+  const words = text.split(separator === nonWord ? nonWord : notAsciiWordAnyCase);
   const tokens: string[] = [];
-  for (const word of text.split(/[^\p{L}\p{N}]+/u)) {
+  for (const [index, lower] of lowerWords.entries()) {
+    if (lower === "") continue;
+    if (!stopwords.has(lower)) tokens.push(lower);
+    const word = words[index] as string;
+    if (word !== lower && hasCamelCaseBoundary.test(word)) pushParts(word, tokens);
+  }
+  return tokens;
+}
+
+/** A letter or digit beyond ASCII? ("…" and curly quotes are not: they separate words anyway.) */
+function hasWordCharacterBeyondAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    // Almost every text is ASCII but for a few quotes or an ellipsis: test just those.
+    if (text.charCodeAt(index) > 0x7f) return wordCharacter.test(text.replace(asciiRun, ""));
+  }
+  return false;
+}
+
+function keepWords(words: readonly string[]): string[] {
+  const tokens: string[] = [];
+  for (const word of words) if (word !== "" && !stopwords.has(word)) tokens.push(word);
+  return tokens;
+}
+
+// camelCase alert names and error constants should match their words too.
+function pushParts(word: string, tokens: string[]): void {
+  for (const part of word.split(camelCaseBoundary)) {
+    const lower = part.toLowerCase();
+    if (lower !== "" && !stopwords.has(lower)) tokens.push(lower);
+  }
+}
+
+// Beyond ASCII with İ or Σ, lower-casing the whole text could shift or change words.
+function tokenizeWordByWord(text: string): string[] {
+  const tokens: string[] = [];
+  for (const word of text.split(nonWord)) {
     if (word === "") continue;
     const lower = word.toLowerCase();
     if (!stopwords.has(lower)) tokens.push(lower);
-    // camelCase alert names and error constants should match their words too.
-    const parts = word.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/);
-    if (parts.length > 1) {
-      for (const part of parts) {
-        const partLower = part.toLowerCase();
-        if (partLower !== "" && !stopwords.has(partLower)) tokens.push(partLower);
-      }
-    }
+    if (lower !== word && hasCamelCaseBoundary.test(word)) pushParts(word, tokens);
   }
   return tokens;
 }
