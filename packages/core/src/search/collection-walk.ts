@@ -1,7 +1,7 @@
 import type { UpstreamClient, UpstreamRequestContext } from "../http/upstream-client.js";
 import type { SearchItem } from "../http/wire.js";
 import type { CollectionStop } from "../trace/trace.js";
-import { type PagingPolicy, scoresFellAway } from "./paging-policy.js";
+import { type PagingPolicy, pageReachedTop, scoresFellAway } from "./paging-policy.js";
 import type { CollectionOutcome } from "./search-status.js";
 
 export interface Hit {
@@ -40,12 +40,17 @@ export async function walkCollection({
   query,
   maxPages,
   paging,
+  rankHits,
+  resultCap = 8,
 }: {
   client: UpstreamClient;
   context: UpstreamRequestContext;
   query: string;
   maxPages: number;
   paging: PagingPolicy;
+  /** This collection's hits so far, best first; enables `paging.stopWhenTopSettles`. */
+  rankHits?: (hits: readonly Hit[]) => readonly Hit[];
+  resultCap?: number;
 }): Promise<CollectionWalk> {
   const { collectionId, area } = context;
   const hits: Hit[] = [];
@@ -141,6 +146,15 @@ export async function walkCollection({
         moreExist: true,
         reason: "later pages score too low to reach the top results",
       });
+    }
+    if (paging.mode === "adaptive" && paging.stopWhenTopSettles && rankHits && pages >= 2) {
+      const pageHits = hits.slice(hits.length - page.items.length);
+      if (!pageReachedTop(rankHits(hits), pageHits, resultCap)) {
+        return done("answered", "adaptive", {
+          moreExist: true,
+          reason: "the last page put nothing into the top results",
+        });
+      }
     }
     seenCursors.add(nextCursor);
     cursor = nextCursor;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type PagingPolicy, scoresFellAway } from "./paging-policy.js";
+import { type PagingPolicy, pageReachedTop, scoresFellAway } from "./paging-policy.js";
 
-const adaptive: PagingPolicy = { mode: "adaptive", scoreDropRatio: 0.25 };
+const adaptive: PagingPolicy = { mode: "adaptive", scoreDropRatio: 0.25, stopWhenTopSettles: true };
 
 describe("scoresFellAway", () => {
   it("stops once a page's lowest score falls below the ratio of the best", () => {
@@ -27,5 +27,14 @@ describe("scoresFellAway", () => {
     expect(
       scoresFellAway({ ...adaptive, scoreDropRatio: 0 }, { bestScore: 10, pageScores: [0.01] }),
     ).toBe(false);
+  });
+});
+
+describe("pageReachedTop", () => {
+  it("is true when a hit of the last page made the first `cap` of the order", () => {
+    const [a, b, c, d] = [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }];
+    expect(pageReachedTop([a, c, b, d], [c, d], 2)).toBe(true);
+    expect(pageReachedTop([a, b, c, d], [c, d], 2)).toBe(false);
+    expect(pageReachedTop([a, b], [], 8)).toBe(false);
   });
 });

@@ -17,6 +17,12 @@ export interface PagingPolicy {
    * score seen in the collection. 0 never stops early; 1 stops after any page that is not flat.
    */
   scoreDropRatio: number;
+  /**
+   * Adaptive: from the second page on, also stop after a page that put none of its hits into
+   * the collection's top results (by the lexical reranker): pages come in falling upstream
+   * order, so once one adds nothing to the top, the next is unlikely to.
+   */
+  stopWhenTopSettles: boolean;
 }
 
 /**
@@ -27,7 +33,18 @@ export interface PagingPolicy {
 export const defaultPagingPolicy: Readonly<PagingPolicy> = Object.freeze({
   mode: "adaptive",
   scoreDropRatio: 0.25,
+  stopWhenTopSettles: true,
 });
+
+/** True when any hit of the last page is among the first `cap` of the collection's order. */
+export function pageReachedTop<Hit>(
+  ranked: readonly Hit[],
+  page: readonly Hit[],
+  cap: number,
+): boolean {
+  const top = new Set(ranked.slice(0, cap));
+  return page.some((hit) => top.has(hit));
+}
 
 /** True when the adaptive rule says the pages after this one cannot matter. */
 export function scoresFellAway(

@@ -4,6 +4,7 @@ import type { UpstreamClient } from "../http/upstream-client.js";
 import type { Limits } from "../limits.js";
 import { mintRef } from "../refs/ref-minter.js";
 import type { RefStore } from "../refs/ref-store.js";
+import { Bm25Reranker } from "../rerank/bm25-reranker.js";
 import type { RerankCandidate, Reranker } from "../rerank/reranker.js";
 import { sanitizeText, toPassage, truncate } from "../text/sanitize-text.js";
 import type { OnTrace, Trace } from "../trace/trace.js";
@@ -66,6 +67,8 @@ export async function runSearch(
         query,
         maxPages: limits.maxUpstreamPages,
         paging: engine.paging,
+        rankHits: (hits) => rankHitsLexically(engine.reranker, query, hits),
+        resultCap: limits.resultCap,
       }),
     );
     if (deadline.callerAborted) throw await abort(recorder, deadline, engine.onTrace);
@@ -105,6 +108,18 @@ export async function runSearch(
   } finally {
     deadline.dispose();
   }
+}
+
+// The paging decision ranks a collection's hits after every page: it needs a cheap, local
+// ranker, so a remote reranker (a hosted cross-encoder, say) is not asked for it.
+const lexicalReranker = new Bm25Reranker();
+
+function rankHitsLexically(reranker: Reranker, query: string, hits: readonly Hit[]): Hit[] {
+  const lexical = reranker instanceof Bm25Reranker ? reranker : lexicalReranker;
+  const byKey = new Map(hits.map((hit) => [hitKey(hit), hit]));
+  return lexical
+    .rerank({ query, candidates: hits.map(toCandidate) })
+    .flatMap((candidate) => byKey.get(candidate.key) ?? []);
 }
 
 function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
