@@ -6,7 +6,12 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { type Caller, createDocsSearch, type DocsSearch } from "@search-docs/core";
+import {
+  type Caller,
+  createDocsSearch,
+  type DocsSearch,
+  docsConfigFromEnvironment,
+} from "@search-docs/core";
 import { startFakeDocsService } from "@search-docs/core/testing";
 import {
   type DocsToolArtifact,
@@ -86,20 +91,16 @@ interface Backend {
 
 /** Your backend when SEARCH_DOCS_* are set, else the embedded fake docs service. */
 async function openBackend(env: Env): Promise<Backend> {
-  const { SEARCH_DOCS_BASE_URL: baseUrl, SEARCH_DOCS_TOKEN: token, SEARCH_DOCS_AREAS: areas } = env;
-  if (baseUrl !== undefined) {
-    if (!token || !areas) {
-      throw new Error(
-        "SEARCH_DOCS_BASE_URL is set: also set SEARCH_DOCS_TOKEN (the end user's token) and " +
-          'SEARCH_DOCS_AREAS (JSON, e.g. {"runbooks":["<collection-uuid>"]}).',
-      );
-    }
-    const docs = createDocsSearch({
-      baseUrl,
-      areas: JSON.parse(areas) as Record<string, string[]>,
-      ...(env.SEARCH_DOCS_PORTAL_URL ? { portalUrl: env.SEARCH_DOCS_PORTAL_URL } : {}),
-    });
-    return { docs, caller: { token }, label: `docs at ${baseUrl}`, close: async () => {} };
+  const config = docsConfigFromEnvironment(env, { token: "required" });
+  if (config !== undefined) {
+    const { token, ...options } = config;
+    const docs = createDocsSearch(options);
+    return {
+      docs,
+      caller: { token: token as string },
+      label: `docs at ${config.baseUrl}`,
+      close: async () => {},
+    };
   }
   const service = await startFakeDocsService();
   const docs = createDocsSearch({

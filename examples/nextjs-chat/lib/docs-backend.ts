@@ -1,7 +1,11 @@
 import { type DocsToolContext, type DocsTools, docsTools } from "@search-docs/ai-sdk";
-import { createDocsSearch, type DocsSearch, type Trace } from "@search-docs/core";
+import {
+  createDocsSearch,
+  type DocsSearch,
+  docsConfigFromEnvironment,
+  type Trace,
+} from "@search-docs/core";
 import { embeddedDocsService } from "./embedded-docs-service";
-import { readBackendConfig } from "./read-backend-config";
 
 /** The docs search and its tools, configured once per process and shared by every request. */
 export interface DocsBackend {
@@ -31,7 +35,7 @@ export function docsBackend(environment: Environment = process.env): DocsBackend
 }
 
 function openBackend(environment: Environment): DocsBackend {
-  const config = readBackendConfig(environment);
+  const config = docsConfigFromEnvironment(environment, { token: "ignored" });
   if (config !== undefined) {
     const docs = createDocsSearch({ ...config, onTrace: logTrace });
     const description = `the docs backend at ${new URL(config.baseUrl).host}`;

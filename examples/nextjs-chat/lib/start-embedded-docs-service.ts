@@ -1,12 +1,16 @@
+import { docsConfigFromEnvironment } from "@search-docs/core";
 import { startFakeDocsService } from "@search-docs/core/testing";
 import { embeddedDocsService, setEmbeddedDocsService } from "./embedded-docs-service";
-import { readBackendConfig } from "./read-backend-config";
 
 /** Starts the fake docs service (sample corpus, 127.0.0.1) unless SEARCH_DOCS_* names a backend. */
 export async function startEmbeddedDocsService(
   environment: Record<string, string | undefined>,
 ): Promise<void> {
-  if (readBackendConfig(environment) !== undefined || embeddedDocsService() !== undefined) return;
+  if (
+    docsConfigFromEnvironment(environment, { token: "ignored" }) !== undefined ||
+    embeddedDocsService() !== undefined
+  )
+    return;
   const service = await startFakeDocsService();
   setEmbeddedDocsService({
     url: service.url,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { docsConfigFromEnvironment } from "../config/docs-config-from-environment.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
 import type { Caller } from "../http/caller.js";
@@ -10,7 +11,6 @@ import type { Trace } from "../trace/trace.js";
 import { runDemo } from "./demo.js";
 import { FileRefStore } from "./file-ref-store.js";
 import { formatTrace } from "./format-trace.js";
-import { CliConfigError, loadConfig } from "./load-config.js";
 
 export const usage = `search-docs: one documentation-search tool for LLM agents, from the terminal.
 
@@ -30,6 +30,11 @@ Embedded service only:
   --shed <area>      make an area's collections shed load with 429 (repeatable)
   --corpus <path>    a corpus in the docs.jsonl format instead of the sample
 `;
+
+/** A mistake in the command line itself; the message is one line. */
+class CliConfigError extends Error {
+  override name = "CliConfigError";
+}
 
 const callers = {
   everything: "everything",
@@ -66,7 +71,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (command === "demo") return await runDemo(io);
     if (command === "serve") return await serve(values, io);
 
-    const backend = loadConfig(io.environment);
+    const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
     if (backend && (values.reindex?.length || values.shed?.length || values.as || values.corpus)) {
       throw new CliConfigError(
         "--as, --reindex, --shed and --corpus apply to the embedded fake service only",
@@ -79,8 +84,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         baseUrl: backend.baseUrl,
         areas: backend.areas,
         refStore: new FileRefStore(refFile(backend.baseUrl, io.environment)),
+        ...(backend.portalUrl ? { portalUrl: backend.portalUrl } : {}),
       });
-      caller = { token: backend.token };
+      caller = { token: backend.token ?? "" };
       io.out(`Searching ${backend.baseUrl} (areas: ${Object.keys(backend.areas).join(", ")})\n`);
     } else {
       service = await startEmbedded(values);
