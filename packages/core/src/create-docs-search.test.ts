@@ -333,6 +333,40 @@ describe("paging and ranking", () => {
     expect(traces[0]?.collections[0]?.stop).toBe("page_cap");
   });
 
+  it.each([
+    ["flat", () => 0.5],
+    ["slowly falling", (rank: number) => 1 - rank / 1000],
+  ])("walks a backend whose scores stay %s to the page cap (6 requests)", async (_name, score) => {
+    let requests = 0;
+    const { docs, traces } = makeDocs({
+      fetch: async (url) => {
+        requests += 1;
+        const cursor = new URL(String(url)).searchParams.get("cursor");
+        const page = cursor === null ? 0 : Number(cursor.slice(1));
+        const items = Array.from({ length: 20 }, (_, index) => {
+          const rank = page * 20 + index;
+          return {
+            document_id: `d${rank}`,
+            title: `Doc ${rank}`,
+            score: score(rank),
+            snippet: "a note",
+          };
+        });
+        return Response.json({
+          items,
+          next_cursor: `p${page + 1}`,
+          has_more: true,
+          collection_version: 1,
+        });
+      },
+    });
+    const { output } = await docs.search({ query: "note", area: "runbooks" }, everyone());
+    expect(requests).toBe(6);
+    expect(traces[0]?.collections[0]?.stop).toBe("page_cap");
+    expect(output).toMatchObject({ status: "ok", more_matches_exist: true });
+    expect(output.results).toHaveLength(8);
+  });
+
   it("de-duplicates hits by collection, document and section", async () => {
     const { docs } = makeDocs({ fetch: repeatingFetch() });
     const { output } = await docs.search({ query: "rotate", area: "runbooks" }, everyone());

@@ -1,7 +1,12 @@
 import type { UpstreamClient, UpstreamRequestContext } from "../http/upstream-client.js";
 import type { SearchItem } from "../http/wire.js";
 import type { CollectionStop } from "../trace/trace.js";
-import { type PagingPolicy, pageReachedTop, scoresFellAway } from "./paging-policy.js";
+import {
+  type PagingPolicy,
+  pageReachedTop,
+  scoresFellAway,
+  scoresStayFlat,
+} from "./paging-policy.js";
 import type { CollectionOutcome } from "./search-status.js";
 
 export interface Hit {
@@ -147,7 +152,13 @@ export async function walkCollection({
         reason: "later pages score too low to reach the top results",
       });
     }
-    if (paging.mode === "adaptive" && paging.stopWhenTopSettles && rankHits && pages >= 2) {
+    if (
+      paging.mode === "adaptive" &&
+      paging.stopWhenTopSettles &&
+      rankHits &&
+      pages >= 2 &&
+      !scoresStayFlat(paging, { bestScore, pageScores })
+    ) {
       const pageHits = hits.slice(hits.length - page.items.length);
       if (!pageReachedTop(rankHits(hits), pageHits, resultCap)) {
         return done("answered", "adaptive", {

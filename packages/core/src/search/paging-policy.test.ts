@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { type PagingPolicy, pageReachedTop, scoresFellAway } from "./paging-policy.js";
+import {
+  type PagingPolicy,
+  pageReachedTop,
+  scoresFellAway,
+  scoresStayFlat,
+} from "./paging-policy.js";
 
-const adaptive: PagingPolicy = { mode: "adaptive", scoreDropRatio: 0.25, stopWhenTopSettles: true };
+const adaptive: PagingPolicy = {
+  mode: "adaptive",
+  scoreDropRatio: 0.25,
+  stopWhenTopSettles: true,
+  flatScoreRatio: 0.75,
+};
 
 describe("scoresFellAway", () => {
   it("stops once a page's lowest score falls below the ratio of the best", () => {
@@ -36,5 +46,13 @@ describe("pageReachedTop", () => {
     expect(pageReachedTop([a, c, b, d], [c, d], 2)).toBe(true);
     expect(pageReachedTop([a, b, c, d], [c, d], 2)).toBe(false);
     expect(pageReachedTop([a, b], [], 8)).toBe(false);
+  });
+});
+
+describe("scoresStayFlat", () => {
+  it("holds while a page's lowest score is at least the flat share of the best", () => {
+    expect(scoresStayFlat(adaptive, { bestScore: 1, pageScores: [0.9, 0.8] })).toBe(true);
+    expect(scoresStayFlat(adaptive, { bestScore: 1, pageScores: [0.9, 0.7] })).toBe(false);
+    expect(scoresStayFlat(adaptive, { bestScore: 0, pageScores: [0] })).toBe(true);
   });
 });

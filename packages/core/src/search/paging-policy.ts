@@ -23,6 +23,12 @@ export interface PagingPolicy {
    * order, so once one adds nothing to the top, the next is unlikely to.
    */
   stopWhenTopSettles: boolean;
+  /**
+   * Scores count as flat while a page's lowest is at least this share of the best seen; the
+   * settled-top rule never stops a walk whose scores stay flat (a flat page may still hold the
+   * answer the reranker would lift).
+   */
+  flatScoreRatio: number;
 }
 
 /**
@@ -34,6 +40,7 @@ export const defaultPagingPolicy: Readonly<PagingPolicy> = Object.freeze({
   mode: "adaptive",
   scoreDropRatio: 0.25,
   stopWhenTopSettles: true,
+  flatScoreRatio: 0.75,
 });
 
 /** True when any hit of the last page is among the first `cap` of the collection's order. */
@@ -44,6 +51,15 @@ export function pageReachedTop<Hit>(
 ): boolean {
   const top = new Set(ranked.slice(0, cap));
   return page.some((hit) => top.has(hit));
+}
+
+/** True while the page's scores stay close to the best seen: no early stop then. */
+export function scoresStayFlat(
+  policy: PagingPolicy,
+  { bestScore, pageScores }: { bestScore: number; pageScores: readonly number[] },
+): boolean {
+  if (pageScores.length === 0 || bestScore <= 0) return true;
+  return Math.min(...pageScores) >= bestScore * policy.flatScoreRatio;
 }
 
 /** True when the adaptive rule says the pages after this one cannot matter. */
