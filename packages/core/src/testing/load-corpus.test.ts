@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "./load-corpus.js";
 
@@ -16,7 +16,10 @@ const record = {
 };
 
 // The evaluation corpus lives beside the repository, not in it: skip where it is absent.
-const sharedCorpus = "/work/shared/corpus/docs.jsonl";
+// shared/ sits beside the repository's root, here and in CI.
+const sharedCorpus = fileURLToPath(
+  new URL("../../../../../shared/corpus/docs.jsonl", import.meta.url),
+);
 
 function writeCorpus(content: string): string {
   const path = join(mkdtempSync(join(tmpdir(), "fake-docs-")), "corpus.jsonl");
