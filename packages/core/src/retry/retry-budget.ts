@@ -70,7 +70,7 @@ function sum(values: readonly number[]): number {
 }
 
 export const defaultRetryBudgetOptions: Readonly<Omit<RetryBudgetOptions, "clock">> = Object.freeze(
-  { ratio: 0.2, floor: 20, windowMs: 10_000 },
+  { ratio: 0.2, floor: 50, windowMs: 10_000 },
 );
 
 const sharedBudgets = new Map<string, RetryBudget>();
