@@ -2,8 +2,11 @@ import type { LanguageModelV4GenerateResult } from "@ai-sdk/provider";
 import { AIMessage, HumanMessage, type ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { docsTools } from "@search-docs/ai-sdk";
-import { createDocsSearch, RetryBudget } from "@search-docs/core";
-import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
+import {
+  createTestDocsSearch,
+  type FakeDocsService,
+  startFakeDocsService,
+} from "@search-docs/core/testing";
 import { createDocsTools } from "@search-docs/langchain";
 import { generateText, isStepCount } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
@@ -60,14 +63,6 @@ beforeAll(async () => {
 afterAll(() => service.close());
 beforeEach(() => service.clearRequests());
 
-function makeDocs() {
-  return createDocsSearch({
-    baseUrl: service.url,
-    areas: service.areas,
-    retryBudget: new RetryBudget({ ratio: 0.2, floor: 100, windowMs: 10_000 }),
-  });
-}
-
 /** A model that calls one tool with `args`, then answers; it keeps every prompt it was sent. */
 function callingModel(tool: string, args: unknown) {
   let turn = 0;
@@ -105,7 +100,9 @@ describe("bad model input through the AI SDK adapter (generateText)", () => {
     "$name: a tool error naming the argument, nothing sent",
     async ({ tool, args, field }) => {
       const model = callingModel(tool, args);
-      const tools = docsTools(makeDocs(), { caller: { token: service.tokens.everything } });
+      const tools = docsTools(createTestDocsSearch(service), {
+        caller: { token: service.tokens.everything },
+      });
       await generateText({ model, tools, prompt: "help", stopWhen: isStepCount(3) });
       const seen = (model.doGenerateCalls[1]?.prompt ?? [])
         .flatMap((message) => (message.role === "tool" ? message.content : []))
@@ -126,7 +123,9 @@ describe("bad model input through the LangChain adapter (createAgent)", () => {
       const model = fakeModel()
         .respondWithTools([{ name: tool, args: args as Record<string, unknown> }])
         .respond(new AIMessage("done"));
-      const tools = createDocsTools(makeDocs(), { caller: { token: service.tokens.everything } });
+      const tools = createDocsTools(createTestDocsSearch(service), {
+        caller: { token: service.tokens.everything },
+      });
       const agent = createAgent({ model, tools });
       const result = await agent.invoke({ messages: [new HumanMessage("help")] });
       const message = result.messages.find((each) => each.getType() === "tool") as ToolMessage;

@@ -12,8 +12,9 @@ import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langcha
 import { fakeModel } from "@langchain/core/testing";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { docsTools } from "@search-docs/ai-sdk";
-import { createDocsSearch, type DocsSearch, RetryBudget } from "@search-docs/core";
+import type { DocsSearch } from "@search-docs/core";
 import {
+  createTestDocsSearch,
   type DefaultTokens,
   type FakeDocsService,
   startFakeDocsService,
@@ -107,19 +108,10 @@ afterAll(() => service.close());
 
 /** A fresh core per adapter turn, so neither inherits the other's memory of a reindex. */
 function freshDocs(scenario: Scenario): DocsSearch {
-  for (const ids of Object.values(service.areas)) {
-    for (const id of ids) service.setFault(id, undefined);
-  }
+  service.clearFaults();
   service.clearRequests();
   scenario.faults?.(service);
-  return createDocsSearch({
-    baseUrl: service.url,
-    areas: service.areas,
-    portalUrl: "https://docs.example.com",
-    retry: { baseDelayMs: 5, maxDelayMs: 40, conflictBaseDelayMs: 20 },
-    limits: { conflictWaitMs: 150 },
-    retryBudget: new RetryBudget({ ratio: 0.2, floor: 100, windowMs: 10_000 }),
-  });
+  return createTestDocsSearch(service);
 }
 
 const usage = {

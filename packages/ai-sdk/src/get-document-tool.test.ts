@@ -1,28 +1,35 @@
+import {
+  createTestDocsSearch,
+  type FakeDocsService,
+  startFakeDocsService,
+} from "@search-docs/core/testing";
 import { generateText, isStepCount } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDocsService } from "./__fixtures__/docs-service.js";
 import { scriptedModel, toolResultsIn } from "./__fixtures__/scripted-model.js";
 import { docsTools } from "./docs-tools.js";
 import type { GetDocumentToolOutput } from "./get-document-tool.js";
 
-let setup: Awaited<ReturnType<typeof startDocsService>>;
+let service: FakeDocsService;
 beforeAll(async () => {
-  setup = await startDocsService();
+  service = await startFakeDocsService();
 });
-afterAll(() => setup.service.close());
-afterEach(() => setup.clearFaults());
+afterAll(() => service.close());
+afterEach(() => {
+  service.clearFaults();
+  service.clearRequests();
+});
 
 async function read(ref: unknown) {
-  const docs = setup.makeDocs();
-  const tools = docsTools(docs, { caller: { token: setup.service.tokens.everything } });
+  const docs = createTestDocsSearch(service);
+  const tools = docsTools(docs, { caller: { token: service.tokens.everything } });
   // A ref is only readable once search_docs issued it.
   await docs.search(
     { query: "rotate a service account key" },
     {
-      caller: { token: setup.service.tokens.everything },
+      caller: { token: service.tokens.everything },
     },
   );
-  setup.service.clearRequests();
+  service.clearRequests();
   const model = scriptedModel([
     { toolCalls: [{ toolName: "get_document", input: { ref } }] },
     { text: "done" },
@@ -48,7 +55,7 @@ describe("get_document through generateText", () => {
     const { output } = await read("runbooks/no-such-runbook#1");
     expect(output?.result.status).toBe("not_found");
     expect(output?.urls).toEqual({});
-    expect(setup.service.requests).toHaveLength(0);
+    expect(service.requests).toHaveLength(0);
   });
 
   it("a ref of the wrong type is a tool error in core's words", async () => {
@@ -57,6 +64,6 @@ describe("get_document through generateText", () => {
       type: "error-text",
       value: 'InvalidInputError: Invalid get_document input: "ref" must be a string.',
     });
-    expect(setup.service.requests).toHaveLength(0);
+    expect(service.requests).toHaveLength(0);
   });
 });

@@ -1,19 +1,26 @@
 import { InvalidInputError, type Trace } from "@search-docs/core";
+import {
+  createTestDocsSearch,
+  type FakeDocsService,
+  startFakeDocsService,
+} from "@search-docs/core/testing";
 import { generateText, isStepCount, type ToolSet } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDocsService } from "./__fixtures__/docs-service.js";
 import { scriptedModel, toolResultsIn } from "./__fixtures__/scripted-model.js";
 import { docsTools } from "./docs-tools.js";
 import { searchDocsTool } from "./search-docs-tool.js";
 
-let setup: Awaited<ReturnType<typeof startDocsService>>;
+let service: FakeDocsService;
 beforeAll(async () => {
-  setup = await startDocsService();
+  service = await startFakeDocsService();
 });
-afterAll(() => setup.service.close());
-afterEach(() => setup.clearFaults());
+afterAll(() => service.close());
+afterEach(() => {
+  service.clearFaults();
+  service.clearRequests();
+});
 
-const everyone = () => ({ token: setup.service.tokens.everything });
+const everyone = () => ({ token: service.tokens.everything });
 
 async function askOnce(tools: ToolSet, input: unknown, extra = {}) {
   const model = scriptedModel([
@@ -32,7 +39,7 @@ async function askOnce(tools: ToolSet, input: unknown, extra = {}) {
 
 describe("search_docs through generateText", () => {
   it("hands the model exactly the contract JSON and the app the trace id and portal URLs", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const { result, seen } = await askOnce(docsTools(docs, { caller: everyone() }), {
       query: "rotate a service account key",
     });
@@ -54,8 +61,8 @@ describe("search_docs through generateText", () => {
   });
 
   it("reads the caller per request from toolsContext", async () => {
-    const docs = setup.makeDocs();
-    const caller = { token: setup.service.tokens.runbooksOnly };
+    const docs = createTestDocsSearch(service);
+    const caller = { token: service.tokens.runbooksOnly };
     const { result } = await askOnce(
       docsTools(docs),
       { query: "data retention" },
@@ -67,15 +74,15 @@ describe("search_docs through generateText", () => {
       result: { results: { area: string }[] };
     };
     expect(output.result.results.every((hit) => hit.area === "runbooks")).toBe(true);
-    expect(setup.service.requests.every((request) => request.token === caller.token)).toBe(true);
+    expect(service.requests.every((request) => request.token === caller.token)).toBe(true);
   });
 
   it("throws out of generateText, naming the fix, when no caller is given; nothing is sent", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     await expect(askOnce(docsTools(docs), { query: "vpn" })).rejects.toThrow(
       /toolsContext: \{ search_docs: \{ caller: \{ token \} \} \}/,
     );
-    expect(setup.service.requests).toHaveLength(0);
+    expect(service.requests).toHaveLength(0);
   });
 
   it.each([
@@ -86,7 +93,7 @@ describe("search_docs through generateText", () => {
   ])(
     "tells the model about %s in core's words, with no upstream request",
     async (_, input, words) => {
-      const docs = setup.makeDocs();
+      const docs = createTestDocsSearch(service);
       const { result, seen } = await askOnce(docsTools(docs, { caller: everyone() }), input);
       const error = result.steps[0]?.content.find((part) => part.type === "tool-error");
       expect(InvalidInputError.isInstance(error?.error)).toBe(true);
@@ -95,14 +102,14 @@ describe("search_docs through generateText", () => {
       expect(text).toContain(words);
       // Core's sentence, not an echo of the input: the 50,000 characters do not go back.
       expect(text.length).toBeLessThan(200);
-      expect(setup.service.requests).toHaveLength(0);
+      expect(service.requests).toHaveLength(0);
     },
   );
 
   it("passes the AbortSignal to core: an abort mid-search rejects and stops the requests", async () => {
     const traces: Trace[] = [];
-    const docs = setup.makeDocs({ onTrace: (trace) => void traces.push(trace) });
-    setup.service.setLatency(() => 2_000);
+    const docs = createTestDocsSearch(service, { onTrace: (trace) => void traces.push(trace) });
+    service.setLatency(() => 2_000);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user left")), 100);
     const started = Date.now();
@@ -117,7 +124,7 @@ describe("search_docs through generateText", () => {
         ),
       ).rejects.toThrow("user left");
     } finally {
-      setup.service.setLatency(undefined);
+      service.setLatency(undefined);
     }
     expect(Date.now() - started).toBeLessThan(1_500);
     // Core saw the abort itself: its trace ends "aborted", not after the 2 s upstream wait.
@@ -125,7 +132,7 @@ describe("search_docs through generateText", () => {
   });
 
   it("strict: sends strict, every argument required and area nullable; null searches everywhere", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const { model, result } = await askOnce(docsTools(docs, { caller: everyone(), strict: true }), {
       query: "rotate a service account key",
       area: null,
@@ -141,12 +148,12 @@ describe("search_docs through generateText", () => {
     });
     const output = result.steps[0]?.toolResults[0]?.output as { result: { status: string } };
     expect(output.result.status).toBe("ok");
-    const searched = new Set(setup.service.requests.map((request) => request.collectionId));
-    expect(searched.size).toBe(Object.values(setup.service.areas).flat().length);
+    const searched = new Set(service.requests.map((request) => request.collectionId));
+    expect(searched.size).toBe(Object.values(service.areas).flat().length);
   });
 
   it("sends a lean schema: no $schema, no length keywords, area optional", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const { model } = await askOnce(docsTools(docs, { caller: everyone() }), { query: "vpn" });
     const sent = model.doGenerateCalls[0]?.tools?.find((tool) => tool.name === "search_docs");
     expect(sent).toEqual({
@@ -165,7 +172,7 @@ describe("search_docs through generateText", () => {
   });
 
   it("adds prefer with the core's opt-in recency", async () => {
-    const docs = setup.makeDocs({ recency: true });
+    const docs = createTestDocsSearch(service, { recency: true });
     const { model, result } = await askOnce(docsTools(docs, { caller: everyone() }), {
       query: "deploy freeze",
       prefer: "recent",
@@ -179,7 +186,7 @@ describe("search_docs through generateText", () => {
   });
 
   it("searchDocsTool alone is the same tool", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const tool = searchDocsTool(docs, { caller: everyone() });
     expect(tool.description).toBe(docs.descriptions.search_docs);
     expect(tool.contextSchema).toBeUndefined();

@@ -1,14 +1,18 @@
 import { createOpenAI } from "@ai-sdk/openai";
+import {
+  createTestDocsSearch,
+  type FakeDocsService,
+  startFakeDocsService,
+} from "@search-docs/core/testing";
 import { generateText, isStepCount } from "ai";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startDocsService } from "./__fixtures__/docs-service.js";
 import { docsTools } from "./docs-tools.js";
 
-let setup: Awaited<ReturnType<typeof startDocsService>>;
+let service: FakeDocsService;
 beforeAll(async () => {
-  setup = await startDocsService();
+  service = await startFakeDocsService();
 });
-afterAll(() => setup.service.close());
+afterAll(() => service.close());
 
 /** OpenAI's chat completions answer: first a search_docs call with area null, then text. */
 function openAiReplies() {
@@ -46,12 +50,12 @@ function openAiReplies() {
 }
 
 it("strict with @ai-sdk/openai: strict schema on the wire, null area searches everything", async () => {
-  const docs = setup.makeDocs();
+  const docs = createTestDocsSearch(service);
   const openAi = openAiReplies();
   const model = createOpenAI({ apiKey: "test", fetch: openAi.fetch }).chat("gpt-4o-mini");
   const result = await generateText({
     model,
-    tools: docsTools(docs, { caller: { token: setup.service.tokens.everything }, strict: true }),
+    tools: docsTools(docs, { caller: { token: service.tokens.everything }, strict: true }),
     prompt: "How do I rotate a key?",
     stopWhen: isStepCount(3),
   });
@@ -79,8 +83,8 @@ it("strict with @ai-sdk/openai: strict schema on the wire, null area searches ev
   });
   const output = result.steps[0]?.toolResults[0]?.output as { result: { status: string } };
   expect(output.result.status).toBe("ok");
-  const searched = new Set(setup.service.requests.map((request) => request.collectionId));
-  expect(searched.size).toBe(Object.values(setup.service.areas).flat().length);
+  const searched = new Set(service.requests.map((request) => request.collectionId));
+  expect(searched.size).toBe(Object.values(service.areas).flat().length);
   // The provider sends the tool result as the contract JSON text, unchanged.
   const toolMessage = openAi.bodies[1]?.messages?.find((message) => message.role === "tool");
   expect(toolMessage?.content).toBe(JSON.stringify(output.result));

@@ -4,32 +4,29 @@ import { createDocsSearch, type DocsSearchOptions } from "./create-docs-search.j
 import { ConfigurationError } from "./errors/configuration-error.js";
 import { InvalidInputError } from "./errors/invalid-input-error.js";
 import { RetryBudget } from "./retry/retry-budget.js";
-import { type FakeDocsService, startFakeDocsService } from "./testing/index.js";
+import {
+  createTestDocsSearch,
+  type FakeDocsService,
+  startFakeDocsService,
+} from "./testing/index.js";
 import type { Trace } from "./trace/trace.js";
 
 let service: FakeDocsService;
-const fastRetries = { baseDelayMs: 5, maxDelayMs: 40, conflictBaseDelayMs: 20 };
 
 beforeAll(async () => {
   service = await startFakeDocsService({ corpus: fixtureCorpus() });
 });
 afterAll(() => service.close());
 afterEach(() => {
-  for (const ids of Object.values(service.areas))
-    for (const id of ids) service.setFault(id, undefined);
+  service.clearFaults();
   service.clearRequests();
 });
 
 function makeDocs(options: Partial<DocsSearchOptions> = {}) {
   const traces: Trace[] = [];
-  const docs = createDocsSearch({
-    baseUrl: service.url,
-    areas: service.areas,
+  const docs = createTestDocsSearch(service, {
     portalUrl: "https://docs.example.com/",
-    retry: fastRetries,
     limits: { conflictWaitMs: 200 },
-    // A budget per test, so one test's retries never starve another's.
-    retryBudget: new RetryBudget({ ratio: 0.2, floor: 100, windowMs: 10_000 }),
     onTrace: (trace) => {
       traces.push(trace);
     },
@@ -220,7 +217,7 @@ describe("search_docs status matrix", () => {
   it("a slow collection is cut off by the deadline; the call returns on time", async () => {
     const { docs } = makeDocs({
       limits: { deadlineMs: 400 },
-      retry: { ...fastRetries, attemptTimeoutMs: 5000 },
+      retry: { attemptTimeoutMs: 5000 },
     });
     service.setFault(collection("onboarding"), { kind: "slow", ms: 3000 });
     const started = performance.now();

@@ -1,22 +1,29 @@
 import type { ToolMessage } from "@langchain/core/messages";
+import {
+  createTestDocsSearch,
+  type FakeDocsService,
+  startFakeDocsService,
+} from "@search-docs/core/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDocsService } from "./__fixtures__/docs-service.js";
 import { createGetDocumentTool } from "./get-document-tool.js";
 import type { DocsToolArtifact } from "./search-docs-tool.js";
 
-let setup: Awaited<ReturnType<typeof startDocsService>>;
+let service: FakeDocsService;
 beforeAll(async () => {
-  setup = await startDocsService();
+  service = await startFakeDocsService();
 });
-afterAll(() => setup.service.close());
-afterEach(() => setup.clearFaults());
+afterAll(() => service.close());
+afterEach(() => {
+  service.clearFaults();
+  service.clearRequests();
+});
 
 async function read(ref: unknown) {
-  const docs = setup.makeDocs();
-  const caller = { token: setup.service.tokens.everything };
+  const docs = createTestDocsSearch(service);
+  const caller = { token: service.tokens.everything };
   // A ref is only readable once search_docs issued it.
   await docs.search({ query: "rotate a service account key" }, { caller });
-  setup.service.clearRequests();
+  service.clearRequests();
   const tool = createGetDocumentTool(docs, { caller });
   // Invoked with a tool call, a tool answers with a ToolMessage: content and artifact.
   return (await tool.invoke({
@@ -43,11 +50,11 @@ describe("get_document as a LangChain tool", () => {
     const message = await read("runbooks/no-such-runbook#1");
     expect(JSON.parse(message.content as string).status).toBe("not_found");
     expect((message.artifact as DocsToolArtifact).urls).toEqual({});
-    expect(setup.service.requests).toHaveLength(0);
+    expect(service.requests).toHaveLength(0);
   });
 
   it("a ref of the wrong type is rejected before anything is sent", async () => {
     await expect(read(7)).rejects.toThrow(/ref/);
-    expect(setup.service.requests).toHaveLength(0);
+    expect(service.requests).toHaveLength(0);
   });
 });

@@ -7,22 +7,29 @@ import {
 import { fakeModel } from "@langchain/core/testing";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { InvalidInputError, type Trace } from "@search-docs/core";
+import {
+  createTestDocsSearch,
+  type FakeDocsService,
+  startFakeDocsService,
+} from "@search-docs/core/testing";
 import { createAgent } from "langchain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDocsService } from "./__fixtures__/docs-service.js";
 import { createDocsTools } from "./create-docs-tools.js";
 import { docsContextSchema } from "./docs-tool-caller.js";
 import { createSearchDocsTool, type DocsToolArtifact } from "./search-docs-tool.js";
 import { SearchDocsToolkit } from "./search-docs-toolkit.js";
 
-let setup: Awaited<ReturnType<typeof startDocsService>>;
+let service: FakeDocsService;
 beforeAll(async () => {
-  setup = await startDocsService();
+  service = await startFakeDocsService();
 });
-afterAll(() => setup.service.close());
-afterEach(() => setup.clearFaults());
+afterAll(() => service.close());
+afterEach(() => {
+  service.clearFaults();
+  service.clearRequests();
+});
 
-const everyone = () => ({ token: setup.service.tokens.everything });
+const everyone = () => ({ token: service.tokens.everything });
 
 /** One createAgent run: the model calls search_docs with `args`, then answers. */
 async function askOnce(
@@ -49,7 +56,7 @@ async function askOnce(
 
 describe("search_docs through createAgent", () => {
   it("content is exactly the contract JSON; the artifact holds trace id, trace and portal URLs", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const { message, seen } = await askOnce(createDocsTools(docs, { caller: everyone() }), {
       query: "rotate a service account key",
     });
@@ -66,8 +73,8 @@ describe("search_docs through createAgent", () => {
   });
 
   it("reads the caller per request from the agent's context", async () => {
-    const docs = setup.makeDocs();
-    const caller = { token: setup.service.tokens.runbooksOnly };
+    const docs = createTestDocsSearch(service);
+    const caller = { token: service.tokens.runbooksOnly };
     const { message } = await askOnce(
       createDocsTools(docs),
       { query: "data retention" },
@@ -77,11 +84,11 @@ describe("search_docs through createAgent", () => {
     );
     const content = JSON.parse(message.content as string);
     expect(content.results.every((hit: { area: string }) => hit.area === "runbooks")).toBe(true);
-    expect(setup.service.requests.every((request) => request.token === caller.token)).toBe(true);
+    expect(service.requests.every((request) => request.token === caller.token)).toBe(true);
   });
 
   it("reads the caller from configurable.caller when invoked as a plain runnable", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const [search] = createDocsTools(docs);
     // Invoked with bare arguments rather than a tool call, a tool returns its content alone.
     const content = await search.invoke({ query: "vpn" }, { configurable: { caller: everyone() } });
@@ -89,7 +96,7 @@ describe("search_docs through createAgent", () => {
   });
 
   it("without a caller: invoking throws the sentence naming the fix; nothing is sent", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const [search] = createDocsTools(docs);
     const failure = await search.invoke({ query: "vpn" }).catch((error: unknown) => error);
     expect(InvalidInputError.isInstance(failure)).toBe(true);
@@ -102,7 +109,7 @@ describe("search_docs through createAgent", () => {
     const { message } = await askOnce(createDocsTools(docs), { query: "vpn" });
     expect(message.status).toBe("error");
     expect(message.content).toContain("{ context: { caller } }");
-    expect(setup.service.requests).toHaveLength(0);
+    expect(service.requests).toHaveLength(0);
   });
 
   it.each([
@@ -113,21 +120,21 @@ describe("search_docs through createAgent", () => {
   ])(
     "tells the model about %s as a tool error, with no upstream request",
     async (_, args, words) => {
-      const docs = setup.makeDocs();
+      const docs = createTestDocsSearch(service);
       const { message, seen } = await askOnce(createDocsTools(docs, { caller: everyone() }), args);
       expect(message.status).toBe("error");
       expect(seen?.content).toContain(words);
       // One line from core: no stack trace, no echo of the arguments.
       expect(String(seen?.content).length).toBeLessThan(300);
       expect(String(seen?.content)).not.toMatch(/node_modules|\n\s+at /);
-      expect(setup.service.requests).toHaveLength(0);
+      expect(service.requests).toHaveLength(0);
     },
   );
 
   it("passes config.signal to core: an abort mid-search rejects and stops waiting", async () => {
     const traces: Trace[] = [];
-    const docs = setup.makeDocs({ onTrace: (trace) => void traces.push(trace) });
-    setup.service.setLatency(() => 2_000);
+    const docs = createTestDocsSearch(service, { onTrace: (trace) => void traces.push(trace) });
+    service.setLatency(() => 2_000);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user left")), 100);
     const started = Date.now();
@@ -142,7 +149,7 @@ describe("search_docs through createAgent", () => {
         ),
       ).rejects.toThrow("user left");
     } finally {
-      setup.service.setLatency(undefined);
+      service.setLatency(undefined);
     }
     expect(Date.now() - started).toBeLessThan(1_500);
     // Core saw the abort itself: its trace ends "aborted", not after the 2 s upstream wait.
@@ -150,7 +157,7 @@ describe("search_docs through createAgent", () => {
   });
 
   it("strict: every argument required, area nullable; null searches everywhere", async () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const tools = createDocsTools(docs, { caller: everyone(), strict: true });
     expect(convertToOpenAITool(tools[0], { strict: true }).function).toMatchObject({
       strict: true,
@@ -162,12 +169,12 @@ describe("search_docs through createAgent", () => {
     });
     const { message } = await askOnce(tools, { query: "rotate a service account key", area: null });
     expect(JSON.parse(message.content as string).status).toBe("ok");
-    const searched = new Set(setup.service.requests.map((request) => request.collectionId));
-    expect(searched.size).toBe(Object.values(setup.service.areas).flat().length);
+    const searched = new Set(service.requests.map((request) => request.collectionId));
+    expect(searched.size).toBe(Object.values(service.areas).flat().length);
   });
 
   it("sends a lean schema: no $schema, no length keywords, area optional", () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     expect(convertToOpenAITool(createSearchDocsTool(docs))).toEqual({
       type: "function",
       function: {
@@ -190,7 +197,7 @@ describe("search_docs through createAgent", () => {
   });
 
   it("adds prefer with the core's opt-in recency", async () => {
-    const docs = setup.makeDocs({ recency: true });
+    const docs = createTestDocsSearch(service, { recency: true });
     const tools = createDocsTools(docs, { caller: everyone() });
     expect(convertToOpenAITool(tools[0]).function.parameters).toHaveProperty("properties.prefer", {
       type: "string",
@@ -202,7 +209,7 @@ describe("search_docs through createAgent", () => {
   });
 
   it("SearchDocsToolkit gives both tools through getTools()", () => {
-    const docs = setup.makeDocs();
+    const docs = createTestDocsSearch(service);
     const toolkit = new SearchDocsToolkit(docs, { caller: everyone() });
     expect(toolkit.getTools().map((tool) => tool.name)).toEqual(["search_docs", "get_document"]);
   });

@@ -1,15 +1,19 @@
 import { HumanMessage, type ToolMessage } from "@langchain/core/messages";
 import { ChatOpenAI } from "@langchain/openai";
+import {
+  createTestDocsSearch,
+  type FakeDocsService,
+  startFakeDocsService,
+} from "@search-docs/core/testing";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startDocsService } from "./__fixtures__/docs-service.js";
 import { createDocsTools } from "./create-docs-tools.js";
 
-let setup: Awaited<ReturnType<typeof startDocsService>>;
+let service: FakeDocsService;
 beforeAll(async () => {
-  setup = await startDocsService();
+  service = await startFakeDocsService();
 });
-afterAll(() => setup.service.close());
+afterAll(() => service.close());
 
 /** OpenAI's chat completions answer: first a search_docs call with area null, then text. */
 function openAiReplies() {
@@ -47,7 +51,7 @@ function openAiReplies() {
 }
 
 it("strict with ChatOpenAI in createAgent: strict schema on the wire, null area searches everything", async () => {
-  const docs = setup.makeDocs();
+  const docs = createTestDocsSearch(service);
   const openAi = openAiReplies();
   // Strict is two switches: the tools' schema (strict: true) and the model's (supportsStrictToolCalling).
   const model = new ChatOpenAI({
@@ -58,7 +62,7 @@ it("strict with ChatOpenAI in createAgent: strict schema on the wire, null area 
     configuration: { fetch: openAi.fetch },
   });
   const tools = createDocsTools(docs, {
-    caller: { token: setup.service.tokens.everything },
+    caller: { token: service.tokens.everything },
     strict: true,
   });
   const agent = createAgent({ model, tools });
@@ -89,7 +93,7 @@ it("strict with ChatOpenAI in createAgent: strict schema on the wire, null area 
   });
   const toolMessage = messages.find((message) => message.getType() === "tool") as ToolMessage;
   expect(JSON.parse(toolMessage.content as string).status).toBe("ok");
-  const searched = new Set(setup.service.requests.map((request) => request.collectionId));
-  expect(searched.size).toBe(Object.values(setup.service.areas).flat().length);
+  const searched = new Set(service.requests.map((request) => request.collectionId));
+  expect(searched.size).toBe(Object.values(service.areas).flat().length);
   expect(messages.at(-1)?.text).toBe("Rotate it with nwctl.");
 });

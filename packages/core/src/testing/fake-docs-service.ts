@@ -42,6 +42,8 @@ export interface FakeDocsService {
   readonly requests: readonly RecordedRequest[];
   /** Sets (replacing any other) or, with undefined, clears the fault of one collection. */
   setFault(collectionId: string, fault: Fault | undefined): void;
+  /** Clears the fault of every collection. */
+  clearFaults(): void;
   /** Replaces the latency model from the next request on; undefined removes it. */
   setLatency(model: LatencyModel | undefined): void;
   clearRequests(): void;

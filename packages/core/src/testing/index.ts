@@ -6,6 +6,7 @@ export type {
 } from "./access-control-list.js";
 export { collectionIdFor } from "./collection-id.js";
 export type { CorpusDocument, CorpusSection } from "./corpus-document.js";
+export { createTestDocsSearch } from "./create-test-docs-search.js";
 export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
 export type {
   ErrorFault,

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { collectionIdFor } from "./collection-id.js";
 import type { CorpusDocument } from "./corpus-document.js";
+import { createTestDocsSearch } from "./create-test-docs-search.js";
 import type { FakeDocsService } from "./fake-docs-service.js";
 import { startFakeDocsService } from "./start-fake-docs-service.js";
 
@@ -651,6 +652,31 @@ describe("startFakeDocsService options", () => {
       });
       const body = await response.json();
       expect(body.items[0].title).toBe("Alertmanager Cluster Crashlooping");
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("createTestDocsSearch and clearFaults", () => {
+  it("gives a docs search on the service with millisecond retries; clearFaults lifts every fault", async () => {
+    const service = await startFakeDocsService();
+    try {
+      for (const ids of Object.values(service.areas)) {
+        for (const id of ids) service.setFault(id, { kind: "reindex" });
+      }
+      const docs = createTestDocsSearch(service, { limits: { deadlineMs: 2000 } });
+      const caller = { caller: { token: service.tokens.everything } };
+      const started = performance.now();
+      const down = await docs.search({ query: "rotate a service account key" }, caller);
+      expect(down.output.status).toBe("unavailable");
+      expect(performance.now() - started).toBeLessThan(1000);
+      service.clearFaults();
+      const up = await docs.search({ query: "rotate a service account key" }, caller);
+      expect(up.output.status).toBe("ok");
+      expect(docs.refUrl("runbooks/key-rotation#2")).toBe(
+        "https://docs.example.com/runbooks/key-rotation#2",
+      );
     } finally {
       await service.close();
     }

@@ -84,6 +84,9 @@ export async function startFakeDocsService(
     tokens: defaultTokens,
     requests,
     setFault,
+    clearFaults: () => {
+      for (const id of collectionsById.keys()) faults.set(id, undefined);
+    },
     setLatency: (model) => {
       state.latency = model;
     },

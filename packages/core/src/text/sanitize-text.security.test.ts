@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDocsSearch } from "../create-docs-search.js";
-import { RetryBudget } from "../retry/retry-budget.js";
 import {
   type CorpusDocument,
+  createTestDocsSearch,
   type FakeDocsService,
   startFakeDocsService,
 } from "../testing/index.js";
@@ -138,14 +137,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-function makeDocs() {
-  return createDocsSearch({
-    baseUrl: service.url,
-    areas: service.areas,
-    retryBudget: new RetryBudget({ ratio: 0.2, floor: 100, windowMs: 10_000 }),
-  });
-}
-
 const caller = () => ({ caller: { token: service.tokens.everything } });
 
 function expectPlainText(text: string | null) {
@@ -160,7 +151,7 @@ describe("a hostile corpus through search_docs and get_document", () => {
   it.each(vectors.map((vector, index) => ({ ...vector, index })))(
     "$name",
     async ({ index, expected }) => {
-      const docs = makeDocs();
+      const docs = createTestDocsSearch(service);
       const search = await docs.search({ query: word(index) }, caller());
       expect(search.output.status).toBe("ok");
       const [result] = search.output.results;
@@ -177,7 +168,7 @@ describe("a hostile corpus through search_docs and get_document", () => {
   );
 
   it("titles and headings are sanitized too", async () => {
-    const docs = makeDocs();
+    const docs = createTestDocsSearch(service);
     const search = await docs.search({ query: "hostiletitleprobe" }, caller());
     const [result] = search.output.results;
     expect(result?.title).toBe("Policy [image: t]");
