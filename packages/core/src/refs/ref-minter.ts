@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { formatRef } from "./ref.js";
 import type { RefStore, RefTarget } from "./ref-store.js";
 import { slugify } from "./slugify.js";
@@ -23,14 +22,14 @@ export async function mintRef(store: RefStore, request: MintRequest): Promise<st
   const { area, collectionId, documentId, section } = request;
   const target: RefTarget = { area, collectionId, documentId };
   const base =
-    slugify(request.slug ?? "") || slugify(request.title) || `doc-${shortHash(documentId)}`;
+    slugify(request.slug ?? "") || slugify(request.title) || `doc-${await shortHash(documentId)}`;
   const stem = base.slice(0, 42).replace(/-+$/, "");
   // The plain slug first; on a clash, a suffix from the document id; and should two collections
   // of one area reuse a document id, one from the collection too.
   const slugs = [
     base,
-    `${stem}-${shortHash(documentId)}`,
-    `${stem}-${shortHash(`${collectionId}/${documentId}`)}`,
+    `${stem}-${await shortHash(documentId)}`,
+    `${stem}-${await shortHash(`${collectionId}/${documentId}`)}`,
   ];
   let slug = slugs[slugs.length - 1] as string;
   for (const candidate of slugs) {
@@ -43,7 +42,7 @@ export async function mintRef(store: RefStore, request: MintRequest): Promise<st
   if (section === undefined) return formatRef({ area, slug });
   // The ref is model-visible: a section named with characters a ref cannot carry (spaces,
   // markup, control characters) is replaced by a hash of it; only the target keeps its text.
-  const refSection = refSectionPattern.test(section) ? section : `s-${shortHash(section)}`;
+  const refSection = refSectionPattern.test(section) ? section : `s-${await shortHash(section)}`;
   const ref = formatRef({ area, slug, section: refSection });
   await store.set(ref, { ...target, section });
   return ref;
@@ -57,10 +56,16 @@ async function claim(store: RefStore, ref: string, target: RefTarget): Promise<R
   return target;
 }
 
-function shortHash(value: string): string {
-  return createHash("sha256")
-    .update(value)
-    .digest("base64url")
+/**
+ * Five characters of a SHA-256, by Web Crypto rather than node:crypto so the root entry runs in
+ * edge runtimes and workers. Base64 and base64url differ only in characters dropped here, so the
+ * suffixes are the ones node:crypto's base64url digest gave: refs already issued keep pointing.
+ */
+async function shortHash(value: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)),
+  );
+  return btoa(String.fromCharCode(...digest))
     .replace(/[^a-z0-9]/gi, "")
     .slice(0, 5)
     .toLowerCase();
