@@ -1,9 +1,4 @@
 export {
-  type DocsConfigFromEnvironmentOptions,
-  docsConfigFromEnvironment,
-  type EnvironmentDocsConfig,
-} from "./config/docs-config-from-environment.js";
-export {
   type Contract,
   createContract,
   type DocumentInput,
