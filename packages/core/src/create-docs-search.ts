@@ -7,6 +7,7 @@ import {
   type SearchOutput,
 } from "./contract/contract.js";
 import { runGetDocument } from "./document/run-get-document.js";
+import type { DocsEngine } from "./engine/docs-engine.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
 import type { Caller } from "./http/caller.js";
 import { UpstreamClient } from "./http/upstream-client.js";
@@ -19,7 +20,7 @@ import { ReindexMemory } from "./retry/reindex-memory.js";
 import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
-import { runSearch, type SearchEngine } from "./search/run-search.js";
+import { runSearch } from "./search/run-search.js";
 import type { OnTrace, Trace } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
@@ -89,7 +90,7 @@ export function createDocsSearch<const AreaName extends string>(
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const clock = options.clock ?? systemClock;
   const contract = createContract(areaNames, { recency: options.recency === true });
-  const engine: SearchEngine = {
+  const engine: DocsEngine = {
     areas,
     contract: contract as unknown as Contract,
     client: new UpstreamClient({
