@@ -15,6 +15,7 @@ import { mapConcurrent } from "../util/map-concurrent.js";
 import { parseInput } from "../util/parse-input.js";
 import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk.js";
 import { searchStatus } from "./search-status.js";
+import { stopMeaning } from "./stop-meaning.js";
 
 /** search_docs: fan out over the collections in scope, rerank globally, cut, say what happened. */
 export async function runSearch(
@@ -70,10 +71,11 @@ export async function runSearch(
     for (const hit of top) results.push(await toResult(engine, hit));
 
     const status = searchStatus({
-      outcomes: walks.map((walk) => walk.outcome),
+      outcomes: walks.map((walk) => stopMeaning(walk.stop).outcome),
       resultCount: results.length,
     });
-    const truncated = walks.some((walk) => walk.moreExist) || candidates.length > results.length;
+    const truncated =
+      walks.some((walk) => stopMeaning(walk.stop).moreExist) || candidates.length > results.length;
     const output: SearchOutput = {
       results,
       // "More exists" also when the answer is incomplete: a failed collection may hold more.
@@ -111,7 +113,7 @@ function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
     stop: walk.stop,
     ...(walk.reason === undefined ? {} : { reason: walk.reason }),
   });
-  if (walk.outcome === "unavailable") {
+  if (stopMeaning(walk.stop).outcome === "unavailable") {
     recorder.note(
       `collection ${walk.collectionId} (${walk.area}) unavailable: ${walk.reason ?? "unknown"}`,
     );
