@@ -43,8 +43,11 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   paging?: Partial<PagingPolicy>;
   /** Defaults to one budget per backend origin shared by the whole process. */
   retryBudget?: RetryBudget;
+  /** Time for every deadline, retry wait, `Retry-After` date and trace timestamp. */
   clock?: Clock;
   random?: Random;
+  /** Each call's trace id; defaults to a random UUID (`crypto.randomUUID()`). */
+  createTraceId?: () => string;
 }
 
 /** Per call: whose credentials, and the framework's AbortSignal. */
@@ -108,6 +111,7 @@ export function createDocsSearch<const AreaName extends string>(
     limits,
     paging: { ...defaultPagingPolicy, ...options.paging },
     clock,
+    createTraceId: options.createTraceId,
     onTrace: options.onTrace,
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");

@@ -20,5 +20,6 @@ export interface DocsEngine {
   limits: Limits;
   paging: PagingPolicy;
   clock: Clock;
+  createTraceId: (() => string) | undefined;
   onTrace: OnTrace | undefined;
 }

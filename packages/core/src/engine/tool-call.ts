@@ -15,7 +15,11 @@ export class ToolCall {
 
   constructor(engine: DocsEngine, tool: Trace["tool"], signal: AbortSignal | undefined) {
     this.#engine = engine;
-    this.recorder = new TraceRecorder({ tool, clock: engine.clock });
+    this.recorder = new TraceRecorder({
+      tool,
+      clock: engine.clock,
+      createTraceId: engine.createTraceId,
+    });
     this.deadline = new Deadline({
       clock: engine.clock,
       timeoutMs: engine.limits.deadlineMs,

@@ -211,7 +211,7 @@ export class UpstreamClient {
     const status = response?.status;
     const retryAfter =
       response && policy.retryAfterStatusCodes.includes(response.status)
-        ? parseRetryAfter(response.headers.get("retry-after"), Date.now())
+        ? parseRetryAfter(response.headers.get("retry-after"), this.#options.clock.epochMs())
         : undefined;
 
     let waitMs: number;

@@ -7,10 +7,10 @@ import type { Clock } from "../util/clock.js";
  */
 export class ReindexMemory {
   readonly #until = new Map<string, number>();
-  readonly #clock: Clock;
+  readonly #clock: Pick<Clock, "now">;
   readonly #rememberMs: number;
 
-  constructor({ clock, rememberMs }: { clock: Clock; rememberMs: number }) {
+  constructor({ clock, rememberMs }: { clock: Pick<Clock, "now">; rememberMs: number }) {
     this.#clock = clock;
     this.#rememberMs = rememberMs;
   }

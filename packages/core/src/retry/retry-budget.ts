@@ -6,7 +6,7 @@ export interface RetryBudgetOptions {
   /** Retries always allowed per window, so a quiet process can still retry. */
   floor: number;
   windowMs: number;
-  clock?: Clock;
+  clock?: Pick<Clock, "now">;
 }
 
 const bucketCount = 10;
@@ -20,7 +20,7 @@ export class RetryBudget {
   readonly #ratio: number;
   readonly #floor: number;
   readonly #bucketMs: number;
-  readonly #clock: Clock;
+  readonly #clock: Pick<Clock, "now">;
   readonly #firstAttempts = new Array<number>(bucketCount).fill(0);
   readonly #retries = new Array<number>(bucketCount).fill(0);
   #currentBucket = 0;
