@@ -16,7 +16,8 @@ import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import type { RefStore } from "./refs/ref-store.js";
 import { Bm25Reranker } from "./rerank/bm25-reranker.js";
 import type { Reranker } from "./rerank/reranker.js";
-import { ReindexMemory } from "./retry/reindex-memory.js";
+import { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
+import type { ReindexMemory } from "./retry/reindex-memory.js";
 import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
@@ -43,6 +44,11 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   paging?: Partial<PagingPolicy>;
   /** Defaults to one budget per backend origin shared by the whole process. */
   retryBudget?: RetryBudget;
+  /**
+   * Collections recently found reindexing, so later calls probe once instead of waiting out the
+   * 409 budget again. Defaults to this process's memory; pass a shared one for several processes.
+   */
+  reindexMemory?: ReindexMemory;
   /** Time for every deadline, retry wait, `Retry-After` date and trace timestamp. */
   clock?: Clock;
   random?: Random;
@@ -104,7 +110,7 @@ export function createDocsSearch<const AreaName extends string>(
       policy,
       limits,
       retryBudget: options.retryBudget ?? sharedRetryBudget(new URL(baseUrl).origin),
-      reindexMemory: new ReindexMemory({ clock, rememberMs: policy.reindexMemoryMs }),
+      reindexMemory: options.reindexMemory ?? new MemoryReindexMemory({ clock }),
     }),
     reranker: options.reranker ?? new Bm25Reranker(),
     refStore: options.refStore ?? new MemoryRefStore(),

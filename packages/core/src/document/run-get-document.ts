@@ -65,14 +65,13 @@ async function readDocument(
   }
 
   const result = await engine.client.document(
-    {
+    engine.client.collectionContext({
       collectionId: target.collectionId,
       area: target.area,
       headers,
       deadline,
       trace: recorder,
-      budget: { conflictWaitedMs: 0, conflictRetries: 0 },
-    },
+    }),
     target.documentId,
   );
   await call.throwIfCallerAborted();

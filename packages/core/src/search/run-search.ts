@@ -38,13 +38,12 @@ export async function runSearch(
     const walks = await mapConcurrent(scope, limits.concurrency, (collection) =>
       walkCollection({
         client: engine.client,
-        context: {
+        context: engine.client.collectionContext({
           ...collection,
           headers,
           deadline,
           trace: recorder,
-          budget: { conflictWaitedMs: 0, conflictRetries: 0 },
-        },
+        }),
         query,
         maxPages: limits.maxUpstreamPages,
         paging: engine.paging,
