@@ -6,8 +6,9 @@
  *
  * Any method may return a promise, so the memory can be shared across processes (Redis, say).
  * `remember` takes a duration rather than an expiry time, so a shared store can use its own TTLs
- * instead of assuming the processes' clocks agree. A memory is an optimisation: when one fails,
- * the client goes on as if it remembered nothing.
+ * instead of assuming the processes' clocks agree. A memory is an optimisation: the client waits
+ * for `isReindexing` (only after a 409) but never for `remember` or `forget`, and when the memory
+ * fails it goes on as if it remembered nothing.
  */
 export interface ReindexMemory {
   isReindexing(collectionId: string): boolean | Promise<boolean>;
