@@ -3,7 +3,10 @@
 // engine warnings and a build that fails minutes later on an optional dependency pnpm skipped.
 const { engines } = require("./package.json");
 
-const [wantedMajor, wantedMinor] = engines.node.replace(/^>=\s*/, "").split(".").map(Number);
+const [wantedMajor, wantedMinor] = engines.node
+  .replace(/^>=\s*/, "")
+  .split(".")
+  .map(Number);
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < wantedMajor || (major === wantedMajor && minor < wantedMinor)) {
   process.stderr.write(
