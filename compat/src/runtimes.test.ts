@@ -33,18 +33,22 @@ function run(command: string, args: string[]): Promise<string> {
 }
 
 describe.each(runtimes)("$name", ({ name, command, args }) => {
-  it.skipIf(command === undefined && !inCi)("runs a search and a get_document", async () => {
-    expect(command, `${name} was not found (.ci/run installs it)`).toBeDefined();
-    const options = {
-      baseUrl: service.url,
-      areas: service.areas,
-      token: service.tokens.everything,
-    };
-    const output = await run(command as string, [...args, JSON.stringify(options)]);
-    const result = JSON.parse(output) as SearchAndReadResult;
-    expect(result.search.status).toBe("ok");
-    expect(result.search.results[0]?.ref).toMatch(/^runbooks\/key-rotation#/);
-    expect(result.document).toMatchObject({ status: "ok", ref: result.search.results[0]?.ref });
-    expect(result.document?.content).toContain("nwctl sa keys create");
-  });
+  const missing = command === undefined ? " (not found: skipped outside CI)" : "";
+  it.skipIf(command === undefined && !inCi)(
+    `runs a search and a get_document${missing}`,
+    async () => {
+      expect(command, `${name} was not found (.ci/run installs it)`).toBeDefined();
+      const options = {
+        baseUrl: service.url,
+        areas: service.areas,
+        token: service.tokens.everything,
+      };
+      const output = await run(command as string, [...args, JSON.stringify(options)]);
+      const result = JSON.parse(output) as SearchAndReadResult;
+      expect(result.search.status).toBe("ok");
+      expect(result.search.results[0]?.ref).toMatch(/^runbooks\/key-rotation#/);
+      expect(result.document).toMatchObject({ status: "ok", ref: result.search.results[0]?.ref });
+      expect(result.document?.content).toContain("nwctl sa keys create");
+    },
+  );
 });
