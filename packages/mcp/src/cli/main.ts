@@ -61,12 +61,9 @@ export async function main(argv: readonly string[], io: McpCliIo): Promise<numbe
     let docs: DocsSearch;
     let caller: Caller;
     if (backend) {
-      docs = createDocsSearch({
-        baseUrl: backend.baseUrl,
-        areas: backend.areas,
-        ...(backend.portalUrl ? { portalUrl: backend.portalUrl } : {}),
-      });
-      caller = { token: backend.token ?? "" };
+      const { token, ...options } = backend;
+      docs = createDocsSearch(options);
+      caller = { token: token ?? "" };
       io.stderr(
         `search-docs-mcp: searching ${backend.baseUrl} (areas: ${Object.keys(backend.areas).join(", ")})\n`,
       );
