@@ -102,6 +102,19 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it("a token stops working when it expires, by the injected clock", async () => {
+    let epochMs = Date.now();
+    const { endpoint } = await serve(createTestDocsSearch(service), {
+      clock: { epochMs: () => epochMs },
+    });
+    const authorization = `Bearer ${mcpTokens.bob}`;
+    expect((await post(endpoint, { authorization })).status).toBe(200);
+    epochMs += 2 * 3600_000; // the test tokens live an hour
+    const response = await post(endpoint, { authorization });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toContain("has expired");
+  });
+
   it("a token without the required scope: 403 insufficient_scope", async () => {
     const { endpoint } = await serve(createTestDocsSearch(service));
     const response = await post(endpoint, { authorization: `Bearer ${mcpTokens.noScope}` });

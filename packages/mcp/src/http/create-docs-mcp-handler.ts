@@ -1,6 +1,6 @@
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { type Caller, ConfigurationError, type DocsSearch } from "@search-docs/core";
+import { type Caller, type Clock, ConfigurationError, type DocsSearch } from "@search-docs/core";
 import { createDocsMcpServer } from "../create-docs-mcp-server.js";
 import type { DocsMcpAuth } from "./docs-mcp-auth.js";
 import {
@@ -23,8 +23,8 @@ export type DocsMcpHandlerOptions = {
    * gets 403 (the Streamable HTTP transport's defence against DNS rebinding).
    */
   allowedOrigins?: readonly string[] | undefined;
-  /** Wall-clock milliseconds, for token expiry. Default `Date.now`. */
-  now?: (() => number) | undefined;
+  /** Wall time for token expiry (core's `Clock`; only `epochMs` is read). Default: the system's. */
+  clock?: Pick<Clock, "epochMs"> | undefined;
 } & (
   | {
       /** Verifies the MCP client's bearer token: required for a server several users reach. */
@@ -59,7 +59,7 @@ export function createDocsMcpHandler(
 ): DocsMcpHandler {
   const { auth } = options;
   const onError = options.onError ?? ((error: unknown) => console.error("search-docs mcp:", error));
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? { epochMs: () => Date.now() };
   const callerFor = validateCallerOptions(options);
   const metadataPath = auth ? protectedResourceMetadataUrl(auth.resource).pathname : undefined;
 
@@ -86,7 +86,7 @@ export function createDocsMcpHandler(
 
     let authInfo: AuthInfo | undefined;
     if (auth) {
-      const check = await verifyBearerToken(request, auth, now);
+      const check = await verifyBearerToken(request, auth, clock);
       if (!check.ok) {
         if (check.error !== undefined) onError(check.error);
         return check.response;

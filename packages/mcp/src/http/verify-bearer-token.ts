@@ -1,4 +1,5 @@
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { Clock } from "@search-docs/core";
 import type { DocsMcpAuth } from "./docs-mcp-auth.js";
 import { protectedResourceMetadataUrl } from "./protected-resource-metadata.js";
 
@@ -38,7 +39,7 @@ const refusals = {
 export async function verifyBearerToken(
   request: Request,
   auth: DocsMcpAuth,
-  now: () => number,
+  clock: Pick<Clock, "epochMs">,
 ): Promise<BearerCheck> {
   const refuse = (refusal: Refusal): BearerCheck => ({
     ok: false,
@@ -67,7 +68,7 @@ export async function verifyBearerToken(
   if (typeof authInfo.expiresAt !== "number" || Number.isNaN(authInfo.expiresAt)) {
     return refuse(refusals.noExpiry);
   }
-  if (authInfo.expiresAt * 1000 <= now()) return refuse(refusals.expired);
+  if (authInfo.expiresAt * 1000 <= clock.epochMs()) return refuse(refusals.expired);
   // Audience (RFC 8707): a token minted for another resource must not work here.
   if (!sameResource(authInfo.resource, auth.resource)) return refuse(refusals.otherAudience);
   const granted = authInfo.scopes;
