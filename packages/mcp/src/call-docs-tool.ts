@@ -29,9 +29,10 @@ export async function callDocsTool(
       structuredContent: { ...output },
     };
   } catch (error) {
-    // A bad caller is the server's mistake, not the model's: it rejects like any other.
+    // Name and message, as both frameworks print it for the model. A bad caller is the
+    // server's mistake, not the model's: it rejects like any other.
     if (InvalidInputError.isInstance(error) && error.field !== "caller") {
-      return toolError(error.message);
+      return toolError(String(error));
     }
     throw error;
   }

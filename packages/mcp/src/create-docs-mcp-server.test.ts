@@ -138,12 +138,16 @@ describe("tools/call", () => {
   });
 
   it.each([
-    ["a missing query", { area: "runbooks" }, 'Invalid search_docs input: "query" is required.'],
+    [
+      "a missing query",
+      { area: "runbooks" },
+      'InvalidInputError: Invalid search_docs input: "query" is required.',
+    ],
     ["an area outside the enum", { query: "vpn", area: "hr" }, '"area" must be one of'],
     [
       "a query of the wrong type",
       { query: 42 },
-      'Invalid search_docs input: "query" must be a string.',
+      'InvalidInputError: Invalid search_docs input: "query" must be a string.',
     ],
     ["an area of the wrong type", { query: "vpn", area: 7 }, '"area" must be one of'],
     ["an empty query", { query: "   " }, '"query" must not be empty'],
@@ -152,7 +156,11 @@ describe("tools/call", () => {
       { query: "x".repeat(50_000) },
       '"query" must be at most 1000 characters',
     ],
-    ["no arguments at all", undefined, 'Invalid search_docs input: "input" is required.'],
+    [
+      "no arguments at all",
+      undefined,
+      'InvalidInputError: Invalid search_docs input: "input" is required.',
+    ],
   ])("%s: a tool error in core's one line, with no upstream request", async (_, input, words) => {
     const docs = createTestDocsSearch(service);
     const client = await connect(docs);
@@ -173,7 +181,9 @@ describe("tools/call", () => {
     const client = await connect(createTestDocsSearch(service));
     const result = await client.callTool({ name: "get_document", arguments: { ref: 7 } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('Invalid get_document input: "ref" must be a string.');
+    expect(textOf(result)).toBe(
+      'InvalidInputError: Invalid get_document input: "ref" must be a string.',
+    );
   });
 
   it("area: null is read as omitted (strict hosts send it): every area is searched", async () => {

@@ -66,7 +66,12 @@ describe("the MCP Inspector CLI against search-docs-mcp", () => {
     ]);
     expect(code).toBe(5);
     expect(JSON.parse(stdout).result).toEqual({
-      content: [{ type: "text", text: 'Invalid search_docs input: "query" must not be empty.' }],
+      content: [
+        {
+          type: "text",
+          text: 'InvalidInputError: Invalid search_docs input: "query" must not be empty.',
+        },
+      ],
       isError: true,
     });
   });

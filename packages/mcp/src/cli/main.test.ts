@@ -131,7 +131,12 @@ describe("search-docs-mcp over stdio", () => {
     expect(lines.map((line) => JSON.parse(line).id)).toEqual([1, 2, 3]);
     expect(JSON.parse(lines[2] as string).result.structuredContent.status).toBe("ok");
     expect(JSON.parse(lines[1] as string).result).toEqual({
-      content: [{ type: "text", text: 'Invalid search_docs input: "query" must be a string.' }],
+      content: [
+        {
+          type: "text",
+          text: 'InvalidInputError: Invalid search_docs input: "query" must be a string.',
+        },
+      ],
       isError: true,
     });
     expect(stderr).toContain("embedded fake docs service");

@@ -197,7 +197,10 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
     });
     expect(result.isError).toBe(true);
     expect(result.content).toEqual([
-      { type: "text", text: 'Invalid search_docs input: "query" must be at most 1000 characters.' },
+      {
+        type: "text",
+        text: 'InvalidInputError: Invalid search_docs input: "query" must be at most 1000 characters.',
+      },
     ]);
   });
 });

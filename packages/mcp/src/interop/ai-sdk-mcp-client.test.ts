@@ -117,19 +117,17 @@ describe("the AI SDK's MCP client (@ai-sdk/mcp) on our server", () => {
     expect(sent(overMcp.model)).toEqual(expected);
   });
 
-  it("bad input reaches the model as core's one line (the client does not mark it as an error)", async () => {
-    const { output } = await modelSees(await mcp.tools(), "search_docs", {
-      query: "x".repeat(50_000),
+  it("bad input reaches the model as the adapter's error line (the client does not mark it as an error)", async () => {
+    const input = { query: "x".repeat(50_000) };
+    const adapter = await modelSees(docsTools(sharedDocs, { caller: bob() }), "search_docs", input);
+    const { output } = await modelSees(await mcp.tools(), "search_docs", input);
+    expect(adapter.output).toEqual({
+      type: "error-text",
+      value:
+        'InvalidInputError: Invalid search_docs input: "query" must be at most 1000 characters.',
     });
-    expect(output).toEqual({
-      type: "content",
-      value: [
-        {
-          type: "text",
-          text: 'Invalid search_docs input: "query" must be at most 1000 characters.',
-        },
-      ],
-    });
+    const line = (adapter.output as { value: string }).value;
+    expect(output).toEqual({ type: "content", value: [{ type: "text", text: line }] });
   });
 
   it("on the OpenAI wire: with the outputSchema from tools/list the bytes are the adapter's exactly", async () => {

@@ -135,7 +135,7 @@ describe("LangChain's MCP adapters (@langchain/mcp-adapters) on our server", () 
     );
     expect(message.status).toBe("error");
     expect(String(message.content)).toContain(
-      'Invalid search_docs input: "query" must be at most 1000 characters.',
+      'InvalidInputError: Invalid search_docs input: "query" must be at most 1000 characters.',
     );
     expect(String(message.content).length).toBeLessThan(300);
   });
