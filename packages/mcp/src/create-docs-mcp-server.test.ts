@@ -1,5 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { type DocsSearch, modelJsonSchema, type Trace } from "@search-docs/core";
 import {
   createTestDocsSearch,
@@ -177,6 +177,32 @@ describe("tools/call", () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it.each([
+    ["null", null],
+    ["a string", '{"query":"vpn"}'],
+    ["an array", ["vpn"]],
+  ])(
+    "arguments that are %s: core's one line, not the SDK's -32603 and its schema issues",
+    async (_, input) => {
+      const client = await connect(createTestDocsSearch(service));
+      // Sent past the Client's types, as a host that passes a model's output through would.
+      const result = await client.request(
+        { method: "tools/call", params: { name: "search_docs", arguments: input as never } },
+        CallToolResultSchema,
+      );
+      expect(result).toEqual({
+        content: [
+          {
+            type: "text",
+            text: 'InvalidInputError: Invalid search_docs input: "input" must be a object.',
+          },
+        ],
+        isError: true,
+      });
+      expect(service.requests).toHaveLength(0);
+    },
+  );
+
   it("a ref of the wrong type is a tool error for get_document", async () => {
     const client = await connect(createTestDocsSearch(service));
     const result = await client.callTool({ name: "get_document", arguments: { ref: 7 } });
@@ -217,6 +243,21 @@ describe("tools/call", () => {
     expect((failure as McpError).message).toContain(
       'Unknown tool "delete_docs": this server has search_docs and get_document.',
     );
+  });
+
+  it.each([
+    ["a name that is not a string", { name: 7, arguments: {} }, "Unknown tool 7:"],
+    ["no name", { arguments: { query: "vpn" } }, "Unknown tool nothing:"],
+    ["no params", undefined, "Unknown tool nothing:"],
+  ])("a tools/call with %s is a protocol error in one line", async (_, params, words) => {
+    const client = await connect(createTestDocsSearch(service));
+    const failure = await client
+      .request({ method: "tools/call", params: params as never }, CallToolResultSchema)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(McpError);
+    expect((failure as McpError).code).toBe(-32602);
+    expect((failure as McpError).message).toContain(words);
+    expect((failure as McpError).message).not.toContain("\n");
   });
 
   it("a failing caller hook is the server's problem: one generic line to the model, the error to onError", async () => {

@@ -1,12 +1,16 @@
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Protocol, type RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
-  CallToolRequestSchema,
+  type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  type ServerNotification,
+  type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Caller, DocsSearch } from "@search-docs/core";
+import { z } from "zod";
 import { callDocsTool, toolError } from "./call-docs-tool.js";
 import { type DocsToolName, docsMcpTools, docsToolNames } from "./docs-mcp-tools.js";
 import { serverInfo } from "./server-info.js";
@@ -41,17 +45,22 @@ export function createDocsMcpServer(docs: DocsSearch, options: DocsMcpServerOpti
   const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } } });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const name = request.params.name as DocsToolName;
-    if (!docsToolNames.includes(name)) {
+  const callTool = async (
+    request: z.infer<typeof callToolWithAnyArguments>,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ): Promise<CallToolResult> => {
+    const { name, arguments: input } = request.params ?? {};
+    if (!docsToolNames.includes(name as DocsToolName)) {
+      const shown = (JSON.stringify(name) ?? "nothing").slice(0, 80);
       throw new McpError(
         ErrorCode.InvalidParams,
-        `Unknown tool ${JSON.stringify(request.params.name).slice(0, 80)}: this server has ${docsToolNames.join(" and ")}.`,
+        `Unknown tool ${shown}: this server has ${docsToolNames.join(" and ")}.`,
       );
     }
+    const tool = name as DocsToolName;
     try {
       const caller = await callerFor(extra.authInfo);
-      return await callDocsTool(docs, name, request.params.arguments, {
+      return await callDocsTool(docs, tool, input, {
         caller,
         signal: extra.signal,
       });
@@ -59,11 +68,23 @@ export function createDocsMcpServer(docs: DocsSearch, options: DocsMcpServerOpti
       // A cancelled call is answered by nobody; anything else gets one line, details to the app.
       if (extra.signal.aborted) throw error;
       onError(error);
-      return toolError(`${name} could not run because of a server error; try again later.`);
+      return toolError(`${tool} could not run because of a server error; try again later.`);
     }
-  });
+  };
+  // Past Server's own registration, which checks tools/call against the SDK's schema first.
+  Protocol.prototype.setRequestHandler.call(server, callToolWithAnyArguments, callTool);
   return server;
 }
+
+/**
+ * tools/call taking whatever comes. Against the SDK's schema, arguments that are not an object
+ * (null, a string) get -32603 and a dump of its issues; core says what is wrong with them in one
+ * line, as a tool error the model can act on, and a missing or odd name is an unknown tool.
+ */
+const callToolWithAnyArguments = z.object({
+  method: z.literal("tools/call"),
+  params: z.looseObject({ name: z.unknown(), arguments: z.unknown() }).partial().optional(),
+});
 
 function constant(caller: Caller): CallerFor {
   return () => caller;
