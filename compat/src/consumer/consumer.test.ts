@@ -16,7 +16,12 @@ import { peerSets } from "./peer-sets.ts";
 // The packed tarballs, installed with npm into a fresh app outside the workspace, as a user would.
 // Each publishable package needs a part of the app that uses it: a new one (@search-docs/mcp,
 // say) fails the first test until compat/src/consumer/app/ runs it too.
-const packagesTheAppRuns = ["@search-docs/ai-sdk", "@search-docs/core", "@search-docs/langchain"];
+const packagesTheAppRuns = [
+  "@search-docs/ai-sdk",
+  "@search-docs/core",
+  "@search-docs/langchain",
+  "@search-docs/mcp",
+];
 
 const root = mkdtempSync(join(tmpdir(), "search-docs-consumer-"));
 const apps = new Map<string, { directory: string; install: CommandResult }>();
@@ -79,7 +84,7 @@ describe.each(peerSets)("an app with the $name versions", (set) => {
   for (const { name, binary } of nodes) {
     const missing = binary === undefined ? " (not found: skipped outside CI)" : "";
     it.skipIf(binary === undefined && !inCi)(
-      `on ${name}: a search and a get_document through core, LangChain and the AI SDK; spans reach the app${missing}`,
+      `on ${name}: a search and a get_document through core, LangChain, the AI SDK and MCP (in process and npx over stdio); spans reach the app${missing}`,
       async () => {
         expect(binary, `${name} was not found (.ci/run installs it)`).toBeDefined();
         const result = await runCommand(binary as string, ["main.ts"], { cwd: app().directory });
@@ -96,6 +101,14 @@ describe.each(peerSets)("an app with the $name versions", (set) => {
             { tool: "get_document", status: "ok", traceId: expect.any(String) },
           ]);
         }
+        expect(report.mcp).toEqual({
+          calls: [
+            { tool: "search_docs", status: "ok" },
+            { tool: "get_document", status: "ok" },
+            { tool: "search_docs over stdio", status: "ok" },
+          ],
+          stdioSaysEmbedded: true,
+        });
         // The app's span and one per tool call from core, all in the app's own provider.
         const spans = report.spans as Array<{ name: string; scope: string }>;
         const fromCore = spans.filter((span) => span.scope === "@search-docs/core");

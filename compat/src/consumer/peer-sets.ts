@@ -25,6 +25,8 @@ export const peerSets: PeerSet[] = [
       // The lowest API the stable SDK 2.x takes, with its first release.
       "@opentelemetry/api": "1.3.0",
       "@opentelemetry/sdk-trace-base": "2.0.0",
+      // The MCP package's own dependency; the app's client talks to its server.
+      "@modelcontextprotocol/sdk": "1.32.2",
       typescript: "5.9.2",
       "@types/node": "22.18.0",
     },
@@ -44,6 +46,7 @@ export const peerSets: PeerSet[] = [
       // sdk-trace-base 2.x takes @opentelemetry/api >=1.3.0 <1.10.0: an app on it has 1.9.
       "@opentelemetry/api": "1.9.1",
       "@opentelemetry/sdk-trace-base": "2.12.1",
+      "@modelcontextprotocol/sdk": "1.32.2",
       typescript: "6.0.3",
       "@types/node": "24.19.4",
     },
