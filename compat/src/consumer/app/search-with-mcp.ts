@@ -26,7 +26,8 @@ export async function searchWithMcp(service: FakeDocsService) {
       arguments: question,
     })) as ToolResult;
     calls.push({ tool: "search_docs", status: search.structuredContent?.status });
-    const [best] = search.structuredContent?.results as Array<{ ref: string }>;
+    const results = (search.structuredContent?.results ?? []) as Array<{ ref: string }>;
+    const best = results[0];
     const read = (await client.callTool({
       name: "get_document",
       arguments: { ref: best?.ref },
