@@ -4,6 +4,11 @@ export {
   type EnvironmentDocsConfig,
 } from "./config/docs-config-from-environment.js";
 export {
+  assertCaller,
+  hasCredentials,
+  missingCredentialsError,
+} from "./contract/assert-caller.js";
+export {
   type Contract,
   createContract,
   type DocumentInput,
@@ -26,6 +31,7 @@ export {
 export {
   createDocsSearch,
   type DocsCallOptions,
+  type DocsResult,
   type DocsSearch,
   type DocsSearchOptions,
 } from "./create-docs-search.js";

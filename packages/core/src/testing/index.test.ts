@@ -5,9 +5,13 @@ describe("@search-docs/core/testing", () => {
   it("exports exactly its public functions", () => {
     expect(Object.keys(testing).sort()).toEqual([
       "collectionIdFor",
+      "contractCaseProblems",
+      "contractCases",
       "createTestDocsSearch",
       "loadCorpus",
+      "playContractCase",
       "startFakeDocsService",
+      "throughCore",
     ]);
   });
 });

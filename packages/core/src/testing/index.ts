@@ -5,6 +5,16 @@ export type {
   DefaultTokens,
 } from "./access-control-list.js";
 export { collectionIdFor } from "./collection-id.js";
+export {
+  type ContractAdapter,
+  type ContractCall,
+  type ContractCase,
+  type ContractObservation,
+  type ContractRun,
+  type ContractToolName,
+  contractCases,
+  type ModelVisible,
+} from "./contract-cases.js";
 export type { CorpusDocument, CorpusSection } from "./corpus-document.js";
 export { createTestDocsSearch } from "./create-test-docs-search.js";
 export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
@@ -20,5 +30,10 @@ export type {
 } from "./fault.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
+export {
+  contractCaseProblems,
+  playContractCase,
+  throughCore,
+} from "./play-contract-case.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
