@@ -78,6 +78,9 @@ export class DocsStructuredTool<Input, Name extends string> extends DynamicStruc
       name,
       description,
       schema: modelJsonSchema(input, { strict }),
+      // ChatAnthropic reads a tool's own strict flag here; ChatOpenAI takes it from the model
+      // (supportsStrictToolCalling) and ignores it.
+      ...(strict ? { extras: { strict: true } } : {}),
       responseFormat: "content_and_artifact",
       func: async (args, _runManager, config) => {
         const caller = docsToolCaller(name, options.caller, config);

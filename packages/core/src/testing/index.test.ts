@@ -8,10 +8,13 @@ describe("@search-docs/core/testing", () => {
       "contractCaseProblems",
       "contractCases",
       "createTestDocsSearch",
+      "fakeProvider",
       "loadCorpus",
       "playContractCase",
       "startFakeDocsService",
       "throughCore",
+      "toolDefinitionsSent",
+      "toolResultsSent",
     ]);
   });
 });

@@ -18,6 +18,16 @@ export {
 export type { CorpusDocument, CorpusSection } from "./corpus-document.js";
 export { createTestDocsSearch } from "./create-test-docs-search.js";
 export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
+export {
+  type FakeProvider,
+  fakeProvider,
+  type ProviderFormat,
+  type ProviderRequest,
+  type ProviderTurn,
+  toolDefinitionsSent,
+  toolResultsSent,
+  type WireToolResult,
+} from "./fake-provider.js";
 export type {
   ErrorFault,
   Fault,
