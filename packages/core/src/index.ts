@@ -3,11 +3,7 @@ export {
   docsConfigFromEnvironment,
   type EnvironmentDocsConfig,
 } from "./config/docs-config-from-environment.js";
-export {
-  assertCaller,
-  hasCredentials,
-  missingCredentialsError,
-} from "./contract/assert-caller.js";
+export { assertCaller, hasCredentials } from "./contract/assert-caller.js";
 export {
   type Contract,
   createContract,
@@ -37,6 +33,7 @@ export {
 } from "./create-docs-search.js";
 export { ConfigurationError } from "./errors/configuration-error.js";
 export { InvalidInputError } from "./errors/invalid-input-error.js";
+export { missingCredentialsError } from "./errors/missing-credentials-error.js";
 export { SearchDocsError } from "./errors/search-docs-error.js";
 export type { Caller } from "./http/caller.js";
 export { defaultLimits, type Limits } from "./limits.js";
@@ -55,7 +52,9 @@ export {
   defaultBm25RerankerOptions,
 } from "./rerank/bm25-reranker.js";
 export type { RerankCandidate, Reranker, RerankRequest } from "./rerank/reranker.js";
+export { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 export { parseRetryAfter } from "./retry/parse-retry-after.js";
+export type { ReindexMemory } from "./retry/reindex-memory.js";
 export {
   defaultRetryBudgetOptions,
   RetryBudget,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../errors/invalid-input-error.js";
-import { assertCaller, hasCredentials, missingCredentialsError } from "./assert-caller.js";
+import { missingCredentialsError } from "../errors/missing-credentials-error.js";
+import { assertCaller, hasCredentials } from "./assert-caller.js";
 
 const fix = "pass { caller } when calling";
 const sentence =

@@ -1,4 +1,4 @@
-import { InvalidInputError } from "../errors/invalid-input-error.js";
+import { missingCredentialsError } from "../errors/missing-credentials-error.js";
 import { type Caller, callerHeaders } from "../http/caller.js";
 
 /**
@@ -12,17 +12,6 @@ export function hasCredentials(caller: unknown): boolean {
   if (typeof token === "string") return token.trim() !== "";
   if (typeof headers !== "object" || headers === null) return false;
   return Object.values(headers).some((value) => typeof value === "string" && value.trim() !== "");
-}
-
-/**
- * The one sentence every adapter throws to the app when a call has no end-user credentials.
- * `fix` says how to pass them in that adapter; the sentence never holds a credential.
- */
-export function missingCredentialsError(tool: string, fix: string): InvalidInputError {
-  return new InvalidInputError({
-    field: "caller",
-    message: `${tool} needs the end user's credentials (a caller with a non-empty token or headers): ${fix}.`,
-  });
 }
 
 /**

@@ -7,6 +7,7 @@ describe("@search-docs/core/testing", () => {
       "collectionIdFor",
       "contractCaseProblems",
       "contractCases",
+      "createFakeClock",
       "createTestDocsSearch",
       "fakeProvider",
       "loadCorpus",

@@ -17,6 +17,7 @@ export {
 } from "./contract-cases.js";
 export type { CorpusDocument, CorpusSection } from "./corpus-document.js";
 export { createTestDocsSearch } from "./create-test-docs-search.js";
+export { createFakeClock, type FakeClock } from "./fake-clock.js";
 export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
 export {
   type FakeProvider,
