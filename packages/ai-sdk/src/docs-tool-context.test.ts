@@ -1,20 +1,14 @@
 import { InvalidInputError } from "@search-docs/core";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { generateText, isStepCount, streamText } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { scriptedModel } from "./__fixtures__/scripted-model.js";
 import { docsTools } from "./docs-tools.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
-afterEach(() => service.clearRequests());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
 const sentence = (tool: string) =>
   `${tool} needs the end user's credentials (a caller with a non-empty token or headers): pass ` +
@@ -44,7 +38,7 @@ function docsError(error: unknown): InvalidInputError | undefined {
 
 describe("missing or empty credentials: one sentence naming the fix, thrown to the app", () => {
   it.each(noCredentials.slice(1))("a fixed %s: thrown when the tools are built", (_, context) => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     expect(() => docsTools(docs, { caller: context?.caller as never })).toThrow(
       sentence("search_docs"),
     );
@@ -56,7 +50,7 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
       const model = searching();
       const failure = await generateText({
         model,
-        tools: docsTools(createTestDocsSearch(service)),
+        tools: docsTools(createTestDocsSearch(fake.service)),
         prompt: "vpn?",
         stopWhen: isStepCount(3),
         ...(context ? { toolsContext: { search_docs: context, get_document: context } } : {}),
@@ -69,7 +63,7 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
       expect(String(failure)).toContain(sentence("search_docs"));
       // The model was asked once and never saw a tool result about it.
       expect(model.doGenerateCalls).toHaveLength(1);
-      expect(service.requests).toHaveLength(0);
+      expect(fake.service.requests).toHaveLength(0);
     },
   );
 
@@ -80,7 +74,7 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
       const errors: unknown[] = [];
       const result = streamText({
         model,
-        tools: docsTools(createTestDocsSearch(service)),
+        tools: docsTools(createTestDocsSearch(fake.service)),
         prompt: "vpn?",
         stopWhen: isStepCount(3),
         onError: ({ error }: { error: unknown }) => void errors.push(error),
@@ -89,20 +83,20 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
       await result.consumeStream();
       expect(errors.map((error) => docsError(error)?.message)).toEqual([sentence("search_docs")]);
       expect(model.doStreamCalls).toHaveLength(1);
-      expect(service.requests).toHaveLength(0);
+      expect(fake.service.requests).toHaveLength(0);
     },
   );
 
   it("a caller in toolsContext: each call reads as that user", async () => {
-    const caller = { token: service.tokens.runbooksOnly };
+    const caller = { token: fake.service.tokens.runbooksOnly };
     await generateText({
       model: searching(),
-      tools: docsTools(createTestDocsSearch(service)),
+      tools: docsTools(createTestDocsSearch(fake.service)),
       prompt: "vpn?",
       stopWhen: isStepCount(3),
       toolsContext: { search_docs: { caller }, get_document: { caller } },
     });
-    expect(service.requests.length).toBeGreaterThan(0);
-    expect(service.requests.every((request) => request.token === caller.token)).toBe(true);
+    expect(fake.service.requests.length).toBeGreaterThan(0);
+    expect(fake.service.requests.every((request) => request.token === caller.token)).toBe(true);
   });
 });

@@ -1,8 +1,7 @@
-import type { Trace } from "@search-docs/core";
 import {
+  abortMidCall,
   createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
+  fakeDocsServiceFixture,
 } from "@search-docs/core/testing";
 import { generateText, isStepCount, type ToolSet } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,17 +9,12 @@ import { scriptedModel, toolResultsIn } from "./__fixtures__/scripted-model.js";
 import { docsTools } from "./docs-tools.js";
 import { type SearchDocsToolOutput, searchDocsTool } from "./search-docs-tool.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
-afterEach(() => {
-  service.clearFaults();
-  service.clearRequests();
-});
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
-const everyone = () => ({ token: service.tokens.everything });
+const everyone = () => ({ token: fake.service.tokens.everything });
 
 async function askOnce(tools: ToolSet, input: unknown, extra = {}) {
   const model = scriptedModel([
@@ -39,7 +33,7 @@ async function askOnce(tools: ToolSet, input: unknown, extra = {}) {
 
 describe("search_docs through generateText", () => {
   it("hands the model the contract JSON and the app the trace id, core's URLs and unauthorized", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const { result, seen } = await askOnce(docsTools(docs, { caller: everyone() }), {
       query: "rotate a service account key",
     });
@@ -56,30 +50,17 @@ describe("search_docs through generateText", () => {
   });
 
   it("passes the AbortSignal to core: an abort mid-search rejects and stops the requests", async () => {
-    const traces: Trace[] = [];
-    const docs = createTestDocsSearch(service, { onTrace: (trace) => void traces.push(trace) });
-    service.setLatency(() => 2_000);
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error("user left")), 100);
-    const started = Date.now();
-    try {
-      await expect(
-        askOnce(
-          docsTools(docs, { caller: everyone() }),
-          { query: "vpn" },
-          { abortSignal: controller.signal },
-        ),
-      ).rejects.toThrow("user left");
-    } finally {
-      service.setLatency(undefined);
-    }
-    expect(Date.now() - started).toBeLessThan(1_500);
+    const aborted = await abortMidCall(fake.service, (docs, signal) =>
+      askOnce(docsTools(docs, { caller: everyone() }), { query: "vpn" }, { abortSignal: signal }),
+    );
+    expect(String(aborted.rejection)).toContain("user left");
+    expect(aborted.elapsedMs).toBeLessThan(1_500);
     // Core saw the abort itself: its trace ends "aborted", not after the 2 s upstream wait.
-    await expect.poll(() => traces.map((trace) => trace.status)).toEqual(["aborted"]);
+    await expect.poll(aborted.traceStatuses).toEqual(["aborted"]);
   });
 
   it("strict: sends strict, every argument required and area nullable", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const { model } = await askOnce(docsTools(docs, { caller: everyone(), strict: true }), {
       query: "rotate a service account key",
       area: null,
@@ -96,7 +77,7 @@ describe("search_docs through generateText", () => {
   });
 
   it("adds prefer with the core's opt-in recency, and core reads it", async () => {
-    const docs = createTestDocsSearch(service, { recency: true });
+    const docs = createTestDocsSearch(fake.service, { recency: true });
     const tools = docsTools(docs, { caller: everyone() });
     const { model, result } = await askOnce(tools, { query: "deploy freeze", prefer: "recent" });
     const sent = model.doGenerateCalls[0]?.tools?.find((tool) => tool.name === "search_docs");
@@ -114,7 +95,7 @@ describe("search_docs through generateText", () => {
   });
 
   it("searchDocsTool alone is the same tool", () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const tool = searchDocsTool(docs, { caller: everyone() });
     expect(tool.description).toBe(docs.descriptions.search_docs);
     expect(tool.contextSchema).toBeUndefined();

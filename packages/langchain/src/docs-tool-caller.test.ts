@@ -1,22 +1,16 @@
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { InvalidInputError } from "@search-docs/core";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { createAgent, createMiddleware } from "langchain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDocsTools } from "./create-docs-tools.js";
 import { docsContextSchema } from "./docs-tool-caller.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
-afterEach(() => service.clearRequests());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
 const toolSentence = (tool: string) =>
   `${tool} needs the end user's credentials (a caller with a non-empty token or headers): build ` +
@@ -50,14 +44,14 @@ function searchingModel() {
 
 describe("missing or empty credentials: one sentence naming the fix, thrown to the app", () => {
   it.each(noCredentials.slice(1))("a fixed %s: thrown when the tools are built", (_, caller) => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     expect(() => createDocsTools(docs, { caller: caller as never })).toThrow(
       toolSentence("search_docs"),
     );
   });
 
   it.each(noCredentials)("tool.invoke with configurable %s", async (_, caller) => {
-    const [search, read] = createDocsTools(createTestDocsSearch(service));
+    const [search, read] = createDocsTools(createTestDocsSearch(fake.service));
     for (const [tool, args] of [
       [search, { query: "vpn" }],
       [read, { ref: "runbooks/key-rotation#2" }],
@@ -71,7 +65,7 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
       expect(InvalidInputError.isInstance(failure)).toBe(true);
       expect((failure as Error).message).toBe(toolSentence(tool.name));
     }
-    expect(service.requests).toHaveLength(0);
+    expect(fake.service.requests).toHaveLength(0);
   });
 
   it.each(noCredentials)(
@@ -80,7 +74,7 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
       const model = searchingModel();
       const agent = createAgent({
         model,
-        tools: createDocsTools(createTestDocsSearch(service)),
+        tools: createDocsTools(createTestDocsSearch(fake.service)),
         contextSchema: docsContextSchema,
       });
       const failure = await failureOf(() =>
@@ -93,30 +87,30 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
       // The sentence, not zod's issue list.
       expect((failure as Error).message).toBe(contextSentence);
       expect(model.calls).toHaveLength(0);
-      expect(service.requests).toHaveLength(0);
+      expect(fake.service.requests).toHaveLength(0);
     },
   );
 
   it("createAgent with docsContextSchema and a caller: the run reads as that user", async () => {
     const agent = createAgent({
       model: searchingModel(),
-      tools: createDocsTools(createTestDocsSearch(service)),
+      tools: createDocsTools(createTestDocsSearch(fake.service)),
       contextSchema: docsContextSchema,
     });
-    const caller = { token: service.tokens.runbooksOnly };
+    const caller = { token: fake.service.tokens.runbooksOnly };
     await agent.invoke({ messages: [new HumanMessage("vpn?")] }, { context: { caller } });
-    expect(service.requests.length).toBeGreaterThan(0);
-    expect(service.requests.every((request) => request.token === caller.token)).toBe(true);
+    expect(fake.service.requests.length).toBeGreaterThan(0);
+    expect(fake.service.requests.every((request) => request.token === caller.token)).toBe(true);
   });
 
   it("createAgent with configurable.caller: the run reads as that user", async () => {
     const agent = createAgent({
       model: searchingModel(),
-      tools: createDocsTools(createTestDocsSearch(service)),
+      tools: createDocsTools(createTestDocsSearch(fake.service)),
     });
-    const caller = { token: service.tokens.noPolicies };
+    const caller = { token: fake.service.tokens.noPolicies };
     await agent.invoke({ messages: [new HumanMessage("vpn?")] }, { configurable: { caller } });
-    expect(service.requests.every((request) => request.token === caller.token)).toBe(true);
+    expect(fake.service.requests.every((request) => request.token === caller.token)).toBe(true);
   });
 
   it("createAgent with a wrapToolCall middleware: a run without a caller throws", async () => {
@@ -127,7 +121,7 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
     });
     const agent = createAgent({
       model: searchingModel(),
-      tools: createDocsTools(createTestDocsSearch(service)),
+      tools: createDocsTools(createTestDocsSearch(fake.service)),
       middleware: [passThrough],
     });
     const failure = await failureOf(() =>
@@ -140,13 +134,16 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
   // ToolMessage for the model; no tool can throw past it. docsContextSchema is the fix (above).
   it("createAgent without docsContextSchema or middleware: LangChain shows the model the sentence", async () => {
     const model = searchingModel();
-    const agent = createAgent({ model, tools: createDocsTools(createTestDocsSearch(service)) });
+    const agent = createAgent({
+      model,
+      tools: createDocsTools(createTestDocsSearch(fake.service)),
+    });
     await agent.invoke({ messages: [new HumanMessage("vpn?")] }, { context: {} });
     const seen = model.calls[1]?.messages.at(-1);
     expect(ToolMessage.isInstance(seen) && seen.status).toBe("error");
     expect((seen as ToolMessage).content).toBe(
       `InvalidInputError: ${toolSentence("search_docs")}\n Please fix your mistakes.`,
     );
-    expect(service.requests).toHaveLength(0);
+    expect(fake.service.requests).toHaveLength(0);
   });
 });

@@ -1,11 +1,10 @@
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
-import type { Trace } from "@search-docs/core";
 import {
+  abortMidCall,
   createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
+  fakeDocsServiceFixture,
 } from "@search-docs/core/testing";
 import { createAgent } from "langchain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,17 +13,12 @@ import type { DocsToolArtifact } from "./docs-structured-tool.js";
 import { createSearchDocsTool } from "./search-docs-tool.js";
 import { SearchDocsToolkit } from "./search-docs-toolkit.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
-afterEach(() => {
-  service.clearFaults();
-  service.clearRequests();
-});
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
-const everyone = () => ({ token: service.tokens.everything });
+const everyone = () => ({ token: fake.service.tokens.everything });
 
 /** One createAgent run: the model calls search_docs with `args`, then answers. */
 async function askOnce(
@@ -45,7 +39,7 @@ async function askOnce(
 
 describe("search_docs through createAgent", () => {
   it("content is the contract JSON; the artifact holds the trace and core's portal URLs", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const { message, seen } = await askOnce(createDocsTools(docs, { caller: everyone() }), {
       query: "rotate a service account key",
     });
@@ -65,30 +59,17 @@ describe("search_docs through createAgent", () => {
   });
 
   it("passes config.signal to core: an abort mid-search rejects and stops waiting", async () => {
-    const traces: Trace[] = [];
-    const docs = createTestDocsSearch(service, { onTrace: (trace) => void traces.push(trace) });
-    service.setLatency(() => 2_000);
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error("user left")), 100);
-    const started = Date.now();
-    try {
-      await expect(
-        askOnce(
-          createDocsTools(docs, { caller: everyone() }),
-          { query: "vpn" },
-          { signal: controller.signal },
-        ),
-      ).rejects.toThrow("user left");
-    } finally {
-      service.setLatency(undefined);
-    }
-    expect(Date.now() - started).toBeLessThan(1_500);
+    const aborted = await abortMidCall(fake.service, (docs, signal) =>
+      askOnce(createDocsTools(docs, { caller: everyone() }), { query: "vpn" }, { signal }),
+    );
+    expect(String(aborted.rejection)).toContain("user left");
+    expect(aborted.elapsedMs).toBeLessThan(1_500);
     // Core saw the abort itself: its trace ends "aborted", not after the 2 s upstream wait.
-    await expect.poll(() => traces.map((trace) => trace.status)).toEqual(["aborted"]);
+    await expect.poll(aborted.traceStatuses).toEqual(["aborted"]);
   });
 
   it("strict: every argument required, area nullable", () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const [search] = createDocsTools(docs, { caller: everyone(), strict: true });
     expect(convertToOpenAITool(search, { strict: true }).function).toMatchObject({
       strict: true,
@@ -101,7 +82,7 @@ describe("search_docs through createAgent", () => {
   });
 
   it("sends a lean schema: no $schema, no length keywords, area optional", () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     expect(convertToOpenAITool(createSearchDocsTool(docs))).toEqual({
       type: "function",
       function: {
@@ -124,7 +105,7 @@ describe("search_docs through createAgent", () => {
   });
 
   it("adds prefer with the core's opt-in recency, and core reads it", async () => {
-    const docs = createTestDocsSearch(service, { recency: true });
+    const docs = createTestDocsSearch(fake.service, { recency: true });
     const tools = createDocsTools(docs, { caller: everyone() });
     expect(convertToOpenAITool(tools[0]).function.parameters).toHaveProperty("properties.prefer", {
       type: "string",
@@ -140,17 +121,17 @@ describe("search_docs through createAgent", () => {
   });
 
   it("SearchDocsToolkit gives both tools through getTools()", () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const toolkit = new SearchDocsToolkit(docs, { caller: everyone() });
     expect(toolkit.getTools().map((tool) => tool.name)).toEqual(["search_docs", "get_document"]);
   });
 
   it("invoked with bare arguments, a bad argument throws core's error to the caller", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const [search] = createDocsTools(docs, { caller: everyone() });
     await expect(search.invoke({ query: 42 } as never)).rejects.toThrow(
       'Invalid search_docs input: "query" must be a string.',
     );
-    expect(service.requests).toHaveLength(0);
+    expect(fake.service.requests).toHaveLength(0);
   });
 });

@@ -1,20 +1,14 @@
 import { createDocsSearch, docsConfigFromEnvironment } from "@search-docs/core";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { afterAll, beforeAll } from "vitest";
 import { toolsIntegrationTests, toolsUnitTests } from "./__fixtures__/tools-standard-tests.js";
 import type { DocsToolOptions } from "./docs-structured-tool.js";
 import { createGetDocumentTool } from "./get-document-tool.js";
 import { createSearchDocsTool } from "./search-docs-tool.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
 
 const tools = [
   {
@@ -37,8 +31,8 @@ function constructorOf(create: (typeof tools)[number]["create"]) {
   return (params: Record<string, unknown>) => {
     const config = docsConfigFromEnvironment(process.env, { token: "required" });
     if (!config) {
-      return create(createTestDocsSearch(service), {
-        caller: { token: service.tokens.everything },
+      return create(createTestDocsSearch(fake.service), {
+        caller: { token: fake.service.tokens.everything },
         ...(params as DocsToolOptions),
       });
     }
@@ -72,7 +66,7 @@ for (const { name, create, example } of tools) {
 
   // The per-run-caller form (one tool set for every user): the suite invokes with no config, so
   // the tool has no caller and throws the missing-credentials sentence, by design...
-  const perRun = () => create(createTestDocsSearch(service));
+  const perRun = () => create(createTestDocsSearch(fake.service));
   const noCaller =
     "per-run caller, invoked with no config: throws the missing-credentials sentence";
   toolsIntegrationTests(`${name}, per-run caller, as the suite invokes`, {
@@ -90,7 +84,7 @@ for (const { name, create, example } of tools) {
     toolConstructor: perRun,
     toolInvokeParamsExample: example,
     get invokeConfig() {
-      return { configurable: { caller: { token: service.tokens.everything } } };
+      return { configurable: { caller: { token: fake.service.tokens.everything } } };
     },
   });
 }

@@ -1,3 +1,5 @@
+import type { FakeDocsService } from "./fake-docs-service.js";
+
 /** The wire formats the adapters' provider SDKs speak. */
 export type ProviderFormat = "openai-responses" | "openai-chat" | "anthropic";
 
@@ -172,4 +174,30 @@ function blockText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content.map((block: { text?: string }) => block.text ?? "").join("");
+}
+
+/**
+ * What must never reach a model provider, found in its requests: the given trace ids, the portal
+ * URL, any collection id of `service`, any of its tokens. Empty when nothing leaked.
+ */
+export function providerLeaks(
+  requests: readonly ProviderRequest[],
+  {
+    service,
+    traceIds = [],
+    portalUrl = "https://docs.example.com",
+  }: { service: FakeDocsService; traceIds?: readonly string[]; portalUrl?: string },
+): string[] {
+  const wire = JSON.stringify(requests);
+  const secrets = [
+    ...traceIds.map((id) => ["trace id", id]),
+    ["portal URL", portalUrl],
+    ...Object.values(service.areas)
+      .flat()
+      .map((id) => ["collection id", id]),
+    ...Object.values(service.tokens).map((token) => ["token", token]),
+  ];
+  return secrets.flatMap(([kind, value]) =>
+    value && wire.includes(value) ? [`${kind} ${value}`] : [],
+  );
 }

@@ -1,4 +1,5 @@
 // @search-docs/core/testing: a fake docs service speaking the v2 wire, for your own agent tests.
+export { type AbortedCall, abortMidCall } from "./abort-mid-call.js";
 export type {
   AccessControlList,
   AccessRule,
@@ -20,11 +21,16 @@ export { createTestDocsSearch } from "./create-test-docs-search.js";
 export { createFakeClock, type FakeClock } from "./fake-clock.js";
 export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
 export {
+  type FakeDocsServiceFixture,
+  fakeDocsServiceFixture,
+} from "./fake-docs-service-fixture.js";
+export {
   type FakeProvider,
   fakeProvider,
   type ProviderFormat,
   type ProviderRequest,
   type ProviderTurn,
+  providerLeaks,
   toolDefinitionsSent,
   toolResultsSent,
   type WireToolResult,
@@ -43,6 +49,7 @@ export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
 export {
   contractCaseProblems,
+  contractCaseVerdict,
   playContractCase,
   throughCore,
 } from "./play-contract-case.js";

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ContractAdapter, contractCases } from "./contract-cases.js";
 import type { FakeDocsService } from "./fake-docs-service.js";
-import { contractCaseProblems, playContractCase, throughCore } from "./play-contract-case.js";
+import {
+  contractCaseProblems,
+  contractCaseVerdict,
+  playContractCase,
+  throughCore,
+} from "./play-contract-case.js";
 import { startFakeDocsService } from "./start-fake-docs-service.js";
 
 let service: FakeDocsService;
@@ -85,5 +90,19 @@ describe("the judge", () => {
     expect(contractCaseProblems(bad, { ...badRun, requests: 2 })).toEqual([
       "2 upstream requests for bad input",
     ]);
+  });
+
+  it("a verdict holds an adapter to core's own bytes and requests, not only to the row", async () => {
+    const contractCase = find("search: ok");
+    expect(await contractCaseVerdict(service, contractCase, throughCore)).toEqual([]);
+    // Still status ok, so the row alone would pass; the bytes are not core's.
+    const reordered: ContractAdapter = async (call) => {
+      const observed = await throughCore(call);
+      const { status, ...rest } = JSON.parse(observed.model.text);
+      return { ...observed, model: { isError: false, text: JSON.stringify({ status, ...rest }) } };
+    };
+    const verdict = await contractCaseVerdict(service, contractCase, reordered);
+    expect(verdict).toHaveLength(1);
+    expect(verdict[0]).toMatch(/^the model read .* where core gives /);
   });
 });

@@ -101,3 +101,28 @@ export function contractCaseProblems(contractCase: ContractCase, run: ContractRu
   }
   return problems;
 }
+
+/**
+ * Plays a case through core and through `adapter`, each on a fresh docs search, and says how the
+ * adapter's run breaks its row or differs from core's: other bytes, or other upstream requests.
+ * Empty when the adapter keeps the contract.
+ */
+export async function contractCaseVerdict(
+  service: FakeDocsService,
+  contractCase: ContractCase,
+  adapter: ContractAdapter,
+): Promise<string[]> {
+  const expected = await playContractCase(service, contractCase, throughCore);
+  const run = await playContractCase(service, contractCase, adapter);
+  const problems = contractCaseProblems(contractCase, run);
+  if (run.model.isError !== expected.model.isError || run.model.text !== expected.model.text) {
+    problems.push(
+      `the model read ${JSON.stringify(run.model.text.slice(0, 300))} where core gives ` +
+        JSON.stringify(expected.model.text.slice(0, 300)),
+    );
+  }
+  if (run.requests !== expected.requests) {
+    problems.push(`${run.requests} upstream requests where core makes ${expected.requests}`);
+  }
+  return problems;
+}
