@@ -34,7 +34,7 @@ export async function GET(request: Request): Promise<Response> {
   const query = parameters.get("query");
   try {
     const options = { caller, signal: request.signal };
-    const { output, trace } =
+    const { output, trace, urls } =
       ref !== null
         ? await edgeDocs().getDocument({ ref }, options)
         : await edgeDocs().search(
@@ -44,8 +44,7 @@ export async function GET(request: Request): Promise<Response> {
             },
             options,
           );
-    const refs = "results" in output ? output.results.map((result) => result.ref) : [output.ref];
-    return Response.json({ output, traceId: trace.traceId, urls: edgeDocs().refUrls(refs) });
+    return Response.json({ output, traceId: trace.traceId, urls });
   } catch (error) {
     // Core's errors are one line and never carry a credential: bad input is the client's (400),
     // a configuration mistake (SEARCH_DOCS_*) the server's (500).
