@@ -18,8 +18,9 @@ export const peerSets: PeerSet[] = [
     name: "lowest",
     dependencies: {
       ai: "7.0.0",
-      // LangGraph 1.0 (createAgent's runtime) takes @langchain/core from 1.0.1.
-      "@langchain/core": "1.0.1",
+      // The tools run from 1.0.1 (LangGraph 1.0's floor), but createAgent's types accept their
+      // class only from 1.1.32.
+      "@langchain/core": "1.1.32",
       langchain: "1.0.1",
       zod: "4.1.8",
       // The lowest API the stable SDK 2.x takes, with its first release.
