@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { MemoryRefStore } from "./memory-ref-store.js";
-import { RedisRefStore } from "./redis-ref-store.js";
 import { mintRef } from "./ref-minter.js";
 
 const hit = (documentId: string, extra: Partial<Parameters<typeof mintRef>[1]> = {}) => ({
@@ -49,23 +48,5 @@ describe("mintRef", () => {
     const third = await mintRef(store, hit("d2", { collectionId: "c2" }));
     expect(new Set([first, second, third]).size).toBe(3);
     expect(await store.get(third)).toMatchObject({ collectionId: "c2", documentId: "d2" });
-  });
-
-  it("works over a Redis-like client (node-redis semantics)", async () => {
-    const data = new Map<string, string>();
-    const client = {
-      get: async (key: string) => data.get(key) ?? null,
-      set: async (key: string, value: string, options: { EX: number; NX?: boolean }) => {
-        if (options.NX && data.has(key)) return null;
-        data.set(key, value);
-        return "OK";
-      },
-    };
-    const store = new RedisRefStore({ client });
-    const first = await mintRef(store, hit("d1"));
-    const second = await mintRef(store, hit("d2"));
-    expect(first).not.toBe(second);
-    expect((await store.get(second))?.documentId).toBe("d2");
-    expect([...data.keys()].every((key) => key.startsWith("search-docs:ref:"))).toBe(true);
   });
 });
