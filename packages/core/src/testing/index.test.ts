@@ -6,8 +6,10 @@ describe("@search-docs/core/testing", () => {
     expect(Object.keys(testing).sort()).toEqual([
       "collectionIdFor",
       "createTestDocsSearch",
+      "findRedisServer",
       "loadCorpus",
       "startFakeDocsService",
+      "startRedisServer",
     ]);
   });
 });

@@ -22,3 +22,9 @@ export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
+export {
+  findRedisServer,
+  type RedisServer,
+  type StartRedisServerOptions,
+  startRedisServer,
+} from "./start-redis-server.js";
