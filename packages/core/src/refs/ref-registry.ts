@@ -1,3 +1,4 @@
+import { settleWithin, WaitTimeoutError } from "../util/settle-within.js";
 import { MemoryRefStore } from "./memory-ref-store.js";
 import { isProcessLocalRef } from "./ref.js";
 import { type MintRequest, mintRef } from "./ref-minter.js";
@@ -47,29 +48,25 @@ export class RefRegistry {
 
   async issue(requests: readonly MintRequest[], deadline: RefStoreDeadline): Promise<IssuedRefs> {
     const bound = this.#bound(deadline);
-    try {
-      const minted = await Promise.allSettled(
-        requests.map((request) =>
-          Promise.race([mintRef(this.#store, request, { signal: bound.signal }), bound.expired]),
-        ),
-      );
-      let failure: unknown;
-      const refs = await Promise.all(
-        minted.map(async (outcome, index) => {
-          if (outcome.status === "fulfilled") return outcome.value;
-          failure ??= outcome.reason;
-          return this.#mintLocally(requests[index] as MintRequest);
-        }),
-      );
-      if (failure === undefined) return { refs };
-      const local = minted.filter((outcome) => outcome.status === "rejected").length;
-      return {
-        refs,
-        degraded: `ref store failed (${describeFailure(failure)}): ${local} of ${requests.length} refs issued for this process only`,
-      };
-    } finally {
-      bound.dispose();
-    }
+    const minted = await Promise.allSettled(
+      requests.map((request) =>
+        settleWithin((signal) => mintRef(this.#store, request, { signal }), bound),
+      ),
+    );
+    let failure: unknown;
+    const refs = await Promise.all(
+      minted.map(async (outcome, index) => {
+        if (outcome.status === "fulfilled") return outcome.value;
+        failure ??= outcome.reason;
+        return this.#mintLocally(requests[index] as MintRequest);
+      }),
+    );
+    if (failure === undefined) return { refs };
+    const local = minted.filter((outcome) => outcome.status === "rejected").length;
+    return {
+      refs,
+      degraded: `ref store failed (${describeFailure(failure)}): ${local} of ${requests.length} refs issued for this process only`,
+    };
   }
 
   async resolve(ref: string, deadline: RefStoreDeadline): Promise<RefResolution> {
@@ -83,19 +80,16 @@ export class RefRegistry {
               "a process-local ref (issued while the shared ref store was unreachable) that this process did not issue, or expired",
           };
     }
-    const bound = this.#bound(deadline);
     try {
-      const target = await Promise.race([
-        this.#store.get(ref, { signal: bound.signal }),
-        bound.expired,
-      ]);
+      const target = await settleWithin(
+        (signal) => this.#store.get(ref, { signal }),
+        this.#bound(deadline),
+      );
       return target
         ? { kind: "found", target }
         : { kind: "unknown", reason: "ref not issued by this store (or expired)" };
     } catch (error) {
       return { kind: "unavailable", reason: `ref store failed (${describeFailure(error)})` };
-    } finally {
-      bound.dispose();
     }
   }
 
@@ -107,44 +101,18 @@ export class RefRegistry {
     }
   }
 
-  /**
-   * The store's time: `timeoutMs`, never past the deadline. With no time left the timer still
-   * waits one turn of the event loop, so an in-process store (which answers at once) is never
-   * mistaken for a failed one.
-   */
+  /** The store's time: `timeoutMs`, never past the call's deadline. */
   #bound(deadline: RefStoreDeadline) {
-    const controller = new AbortController();
-    const waitMs = Math.max(0, Math.min(this.#timeoutMs, deadline.remaining()));
-    const timer = setTimeout(() => controller.abort(new RefStoreTimeout(waitMs)), waitMs);
-    const onDeadline = () => controller.abort(new RefStoreTimeout(waitMs));
-    const watchesDeadline = !deadline.signal.aborted;
-    if (watchesDeadline) deadline.signal.addEventListener("abort", onDeadline, { once: true });
-    const expired = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener("abort", () => reject(controller.signal.reason), {
-        once: true,
-      });
-    });
     return {
-      signal: controller.signal,
-      expired,
-      dispose: () => {
-        clearTimeout(timer);
-        if (watchesDeadline) deadline.signal.removeEventListener("abort", onDeadline);
-      },
+      timeoutMs: Math.min(this.#timeoutMs, deadline.remaining()),
+      signal: deadline.signal,
     };
-  }
-}
-
-class RefStoreTimeout extends Error {
-  constructor(waitMs: number) {
-    super(`no answer within ${Math.round(waitMs)} ms`);
-    this.name = "TimeoutError";
   }
 }
 
 /** What the trace says of a store failure: the error's kind and message, never a credential. */
 function describeFailure(error: unknown): string {
-  if (error instanceof RefStoreTimeout) return error.message;
+  if (error instanceof WaitTimeoutError) return error.message;
   if (!(error instanceof Error)) return "error";
   // A client's message may quote its connection URL: drop any user:password@ from it.
   const message = error.message.replace(/\/\/[^/\s@]*@/g, "//").slice(0, 200);
