@@ -1,0 +1,39 @@
+// A docs search in its own process, on a shared Redis: what one instance of a serverless route
+// or of a load-balanced agent is. Driven over IPC by start-docs-search-process.ts.
+import { createClient } from "redis";
+import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
+import { RedisRefStore } from "../refs/redis-ref-store.js";
+import type { DocsSearchProcessCommand } from "./start-docs-search-process.js";
+
+let docs: DocsSearch | undefined;
+
+process.on("message", async (message: DocsSearchProcessCommand) => {
+  const reply = (result: unknown) => process.send?.({ id: message.id, result });
+  try {
+    switch (message.type) {
+      case "start": {
+        const { baseUrl, areas, redisUrl } = message;
+        const client = createClient({ url: redisUrl });
+        client.on("error", () => {});
+        await client.connect();
+        docs = createDocsSearch({ baseUrl, areas, refStore: new RedisRefStore({ client }) });
+        reply({ pid: process.pid });
+        return;
+      }
+      case "search":
+      case "getDocument": {
+        if (docs === undefined) throw new Error("not started");
+        const options = { caller: { token: message.token } };
+        const { output, trace } =
+          message.type === "search"
+            ? await docs.search(message.input as { query: string }, options)
+            : await docs.getDocument(message.input as { ref: string }, options);
+        reply({ output, trace });
+        return;
+      }
+    }
+  } catch (error) {
+    process.send?.({ id: message.id, error: String(error) });
+  }
+});
+process.send?.({ type: "ready" });
