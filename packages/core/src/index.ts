@@ -49,7 +49,9 @@ export {
   defaultBm25RerankerOptions,
 } from "./rerank/bm25-reranker.js";
 export type { RerankCandidate, Reranker, RerankRequest } from "./rerank/reranker.js";
+export { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 export { parseRetryAfter } from "./retry/parse-retry-after.js";
+export type { ReindexMemory } from "./retry/reindex-memory.js";
 export {
   defaultRetryBudgetOptions,
   RetryBudget,

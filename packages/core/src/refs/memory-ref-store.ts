@@ -13,7 +13,7 @@ export interface MemoryRefStoreOptions {
    * (at least `ttlMs`): within it, another document with the same slug gets a suffixed ref.
    */
   slugTtlMs?: number;
-  clock?: Clock;
+  clock?: Pick<Clock, "now">;
 }
 
 interface Entry {
@@ -30,7 +30,7 @@ export class MemoryRefStore implements RefStore {
   readonly #maxEntries: number;
   readonly #ttlMs: number;
   readonly #slugTtlMs: number;
-  readonly #clock: Clock;
+  readonly #clock: Pick<Clock, "now">;
 
   constructor({
     maxEntries = 10_000,
