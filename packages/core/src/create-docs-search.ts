@@ -13,6 +13,7 @@ import type { Caller } from "./http/caller.js";
 import { UpstreamClient } from "./http/upstream-client.js";
 import { defaultLimits, type Limits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
+import { RefRegistry } from "./refs/ref-registry.js";
 import type { RefStore } from "./refs/ref-store.js";
 import { Bm25Reranker } from "./rerank/bm25-reranker.js";
 import type { Reranker } from "./rerank/reranker.js";
@@ -113,7 +114,11 @@ export function createDocsSearch<const AreaName extends string>(
       reindexMemory: options.reindexMemory ?? new MemoryReindexMemory({ clock }),
     }),
     reranker: options.reranker ?? new Bm25Reranker(),
-    refStore: options.refStore ?? new MemoryRefStore(),
+    refs: new RefRegistry({
+      store: options.refStore ?? new MemoryRefStore(),
+      timeoutMs: limits.refStoreTimeoutMs,
+      clock,
+    }),
     limits,
     paging: { ...defaultPagingPolicy, ...options.paging },
     clock,
@@ -143,7 +148,17 @@ function validateOptions<AreaName extends string>(options: DocsSearchOptions<Are
       message: "createDocsSearch needs an options object.",
     });
   }
-  const { baseUrl, areas, portalUrl } = options;
+  const { baseUrl, areas, portalUrl, refStore } = options;
+  if (
+    refStore !== undefined &&
+    (typeof refStore?.get !== "function" ||
+      (typeof refStore.setIfAbsent !== "function" && typeof refStore.set !== "function"))
+  ) {
+    throw new ConfigurationError({
+      option: "refStore",
+      message: "refStore needs get() and setIfAbsent() (or set(), for a single process).",
+    });
+  }
   if (typeof baseUrl !== "string" || !URL.canParse(baseUrl) || !/^https?:/.test(baseUrl)) {
     throw new ConfigurationError({ option: "baseUrl", message: "baseUrl must be an http(s) URL." });
   }

@@ -40,8 +40,8 @@ export {
   RedisRefStore,
   type RedisRefStoreOptions,
 } from "./refs/redis-ref-store.js";
-export { formatRef, type ParsedRef, parseRef } from "./refs/ref.js";
-export type { RefStore, RefTarget } from "./refs/ref-store.js";
+export { formatRef, isProcessLocalRef, type ParsedRef, parseRef, slugRefOf } from "./refs/ref.js";
+export type { RefStore, RefStoreCallOptions, RefTarget } from "./refs/ref-store.js";
 export { slugify } from "./refs/slugify.js";
 export {
   Bm25Reranker,
@@ -51,6 +51,10 @@ export {
 export type { RerankCandidate, Reranker, RerankRequest } from "./rerank/reranker.js";
 export { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 export { parseRetryAfter } from "./retry/parse-retry-after.js";
+export {
+  RedisReindexMemory,
+  type RedisReindexMemoryOptions,
+} from "./retry/redis-reindex-memory.js";
 export type { ReindexMemory } from "./retry/reindex-memory.js";
 export {
   defaultRetryBudgetOptions,

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "../util/clock.js";
 import { settleWithin, WaitTimeoutError } from "../util/settle-within.js";
 import { MemoryRefStore } from "./memory-ref-store.js";
 import { isProcessLocalRef } from "./ref.js";
@@ -13,8 +14,9 @@ export interface RefStoreDeadline {
 
 export interface RefRegistryOptions {
   store: RefStore;
-  /** Longest one phase of store calls may take, and never past the call's deadline. */
+  /** Longest one store call may take, and never past the call's deadline. */
   timeoutMs: number;
+  clock?: Pick<Clock, "setTimer">;
 }
 
 export type RefResolution =
@@ -39,11 +41,13 @@ export interface IssuedRefs {
 export class RefRegistry {
   readonly #store: RefStore;
   readonly #timeoutMs: number;
+  readonly #clock: Pick<Clock, "setTimer">;
   readonly #local = new MemoryRefStore();
 
-  constructor({ store, timeoutMs }: RefRegistryOptions) {
+  constructor({ store, timeoutMs, clock = systemClock }: RefRegistryOptions) {
     this.#store = store;
     this.#timeoutMs = timeoutMs;
+    this.#clock = clock;
   }
 
   async issue(requests: readonly MintRequest[], deadline: RefStoreDeadline): Promise<IssuedRefs> {
@@ -106,6 +110,7 @@ export class RefRegistry {
     return {
       timeoutMs: Math.min(this.#timeoutMs, deadline.remaining()),
       signal: deadline.signal,
+      clock: this.#clock,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { RedisLikeClient } from "../refs/redis-ref-store.js";
 import { settleWithin } from "../util/settle-within.js";
+import type { ReindexMemory } from "./reindex-memory.js";
 
 export interface RedisReindexMemoryOptions {
   /** node-redis's `createClient()`, or an ioredis adapter (see `RedisLikeClient`). */
@@ -19,7 +20,7 @@ export interface RedisReindexMemoryOptions {
  * collection's 409 budget, the others probe it once instead of each waiting 3 s again. Redis
  * keeps the time (`SET key 1 PX ms`), so the processes need no shared clock.
  */
-export class RedisReindexMemory {
+export class RedisReindexMemory implements ReindexMemory {
   readonly #client: RedisLikeClient;
   readonly #prefix: string;
   readonly #timeoutMs: number;

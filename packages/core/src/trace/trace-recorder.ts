@@ -72,6 +72,13 @@ export class TraceRecorder {
     this.trace.notes.push(note);
   }
 
+  /** The ref store failed or was too slow: said in the notes, and as a field an app can alert on. */
+  refStoreFailed(reason: string): void {
+    this.trace.refStoreFailure = reason;
+    this.note(reason);
+    this.#span.addEvent("ref_store_failed", { "search_docs.reason": reason });
+  }
+
   /** Closes the trace and hands it to `onTrace`; a failing hook never fails the call. */
   async finish(status: string, onTrace: OnTrace | undefined): Promise<Trace> {
     this.trace.status = status;

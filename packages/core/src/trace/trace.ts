@@ -21,6 +21,11 @@ export interface Trace {
   status: string;
   /** Plain-language notes: each unavailable collection and why, a caller's abort, a reranker failure. */
   notes: string[];
+  /**
+   * Set when the ref store failed or was too slow during the call, and how: search then issued
+   * refs for this process only; get_document answered `unavailable`.
+   */
+  refStoreFailure?: string;
 }
 
 export interface TraceRequest {

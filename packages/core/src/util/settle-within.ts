@@ -1,17 +1,11 @@
-/** Runs `callback` once after `delayMs`; the returned function cancels it. */
-export type SetTimer = (callback: () => void, delayMs: number) => () => void;
-
-const systemSetTimer: SetTimer = (callback, delayMs) => {
-  const timer = setTimeout(callback, delayMs);
-  return () => clearTimeout(timer);
-};
+import { type Clock, systemClock } from "./clock.js";
 
 export interface SettleWithinOptions {
   /** The longest to wait. 0 still gives the work one turn of the event loop (see below). */
   timeoutMs: number;
   /** Stops the wait early (the call's deadline, the caller's cancel). */
   signal?: AbortSignal | undefined;
-  setTimer?: SetTimer;
+  clock?: Pick<Clock, "setTimer">;
 }
 
 /** What `settleWithin` rejects with when the time is up. */
@@ -24,14 +18,14 @@ export class WaitTimeoutError extends Error {
 
 /**
  * The work's result, or a `WaitTimeoutError` once `timeoutMs` pass or `signal` aborts, whichever
- * is first; the work's own signal aborts then, so a client can drop what it has not sent. The
- * timer always waits at least one turn of the event loop, so work that answers at once (an
- * in-process store) is never taken for a failure, even with no time left. Bounds the waiting,
+ * is first; the work's own signal aborts then, so a client can drop what it has not sent. On the
+ * system clock the timer waits at least one turn of the event loop, so work that answers at once
+ * (an in-process store) is never taken for a failure, even with no time left. Bounds the waiting,
  * not the work: a client that ignores its signal finishes in the background, its result unused.
  */
 export async function settleWithin<Result>(
   work: (signal: AbortSignal) => Promise<Result>,
-  { timeoutMs, signal, setTimer = systemSetTimer }: SettleWithinOptions,
+  { timeoutMs, signal, clock = systemClock }: SettleWithinOptions,
 ): Promise<Result> {
   const controller = new AbortController();
   const waitMs = Math.max(0, timeoutMs);
@@ -44,7 +38,7 @@ export async function settleWithin<Result>(
     controller.abort(reason);
     rejectExpired(reason);
   };
-  const cancelTimer = setTimer(expire, waitMs);
+  const cancelTimer = clock.setTimer(expire, waitMs);
   // A signal aborted before the wait began is no reason to skip the turn the work is owed.
   const watchesSignal = signal !== undefined && !signal.aborted;
   if (watchesSignal) signal.addEventListener("abort", expire, { once: true });
