@@ -3,6 +3,7 @@
 import { createClient } from "redis";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
 import { RedisRefStore } from "../refs/redis-ref-store.js";
+import { RedisReindexMemory } from "../retry/redis-reindex-memory.js";
 import type { DocsSearchProcessCommand } from "./start-docs-search-process.js";
 
 let docs: DocsSearch | undefined;
@@ -12,11 +13,19 @@ process.on("message", async (message: DocsSearchProcessCommand) => {
   try {
     switch (message.type) {
       case "start": {
-        const { baseUrl, areas, redisUrl } = message;
+        const { baseUrl, areas, redisUrl, reindexMemory } = message;
         const client = createClient({ url: redisUrl });
         client.on("error", () => {});
         await client.connect();
-        docs = createDocsSearch({ baseUrl, areas, refStore: new RedisRefStore({ client }) });
+        docs = createDocsSearch({
+          baseUrl,
+          areas,
+          refStore: new RedisRefStore({ client }),
+          // Default: this process's own memory, as without a shared one.
+          ...(reindexMemory === "redis"
+            ? { reindexMemory: new RedisReindexMemory({ client }) }
+            : {}),
+        });
         reply({ pid: process.pid });
         return;
       }

@@ -3,9 +3,17 @@ import type { DocumentOutput, SearchOutput } from "../contract/contract.js";
 import type { Trace } from "../trace/trace.js";
 
 export type DocsSearchProcessCommand = { id: number } & (
-  | { type: "start"; baseUrl: string; areas: Record<string, readonly string[]>; redisUrl: string }
+  | ({ type: "start" } & DocsSearchProcessOptions)
   | { type: "search" | "getDocument"; input: unknown; token: string }
 );
+
+export interface DocsSearchProcessOptions {
+  baseUrl: string;
+  areas: Record<string, readonly string[]>;
+  redisUrl: string;
+  /** Where the process remembers reindexing collections: Redis, or (default) its own memory. */
+  reindexMemory?: "redis" | "memory";
+}
 
 export interface DocsSearchProcess {
   pid: number;
@@ -21,11 +29,9 @@ export interface DocsSearchProcess {
 }
 
 /** Forks docs-search-process.ts: a plain Node process running this package's sources. */
-export async function startDocsSearchProcess(options: {
-  baseUrl: string;
-  areas: Record<string, readonly string[]>;
-  redisUrl: string;
-}): Promise<DocsSearchProcess> {
+export async function startDocsSearchProcess(
+  options: DocsSearchProcessOptions,
+): Promise<DocsSearchProcess> {
   const child = fork(new URL("./docs-search-process.ts", import.meta.url), [], {
     // Not vitest's loader flags: Node strips the types, the hook finds the .ts sources.
     execArgv: ["--import", new URL("./resolve-ts-hooks.mjs", import.meta.url).href],

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithRedis } from "../__fixtures__/redis-for-tests.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { RedisLikeClient } from "../refs/redis-ref-store.js";
+import { createTestDocsSearch } from "../testing/create-test-docs-search.js";
+import { startFakeDocsService } from "../testing/start-fake-docs-service.js";
 import { type RedisServer, startRedisServer } from "../testing/start-redis-server.js";
+import { MemoryReindexMemory } from "./memory-reindex-memory.js";
 import { RedisReindexMemory } from "./redis-reindex-memory.js";
 
 describeWithRedis("RedisReindexMemory against a real redis-server", () => {
@@ -49,6 +52,40 @@ describeWithRedis("RedisReindexMemory against a real redis-server", () => {
     await memory.remember("c1", 200);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await memory.isReindexing("c1")).toBe(false);
+  });
+
+  it("two docs searches on one Redis: after one waits out a reindex, the other probes once", async () => {
+    const service = await startFakeDocsService();
+    try {
+      const [runbooks] = service.areas.runbooks ?? [];
+      service.setFault(runbooks as string, { kind: "reindex" });
+      const searchRunbooks = async (memory: "shared" | "own") => {
+        const docs = createTestDocsSearch(service, {
+          reindexMemory:
+            memory === "shared"
+              ? new RedisReindexMemory({ client: await connect(), prefix: "t4:" })
+              : new MemoryReindexMemory(),
+        });
+        const { output, trace } = await docs.search(
+          { query: "rotate a key", area: "runbooks" },
+          { caller: { token: service.tokens.everything } },
+        );
+        expect(output.status).toBe("unavailable");
+        return trace.requests;
+      };
+      const first = await searchRunbooks("shared");
+      expect(first.length).toBeGreaterThan(1);
+      // remember() is not awaited by the client: wait until Redis has it.
+      const probe = new RedisReindexMemory({ client: await connect(), prefix: "t4:" });
+      await expect.poll(() => probe.isReindexing(runbooks as string)).toBe(true);
+      const second = await searchRunbooks("shared");
+      expect(second).toHaveLength(1);
+      expect(second[0]).toMatchObject({ status: 409, waitMs: 0 });
+      // Without the shared memory the second process waits out the budget all over again.
+      expect((await searchRunbooks("own")).length).toBeGreaterThan(1);
+    } finally {
+      await service.close();
+    }
   });
 
   it("a paused Redis costs at most timeoutMs per command, then a rejection the client absorbs", async () => {
