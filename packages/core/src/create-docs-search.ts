@@ -23,6 +23,7 @@ import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 import { runSearch } from "./search/run-search.js";
+import type { TelemetryOptions } from "./trace/tool-span.js";
 import type { OnTrace, Trace } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
@@ -55,12 +56,19 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   random?: Random;
   /** Each call's trace id; defaults to a random UUID (`crypto.randomUUID()`). */
   createTraceId?: () => string;
+  /**
+   * OpenTelemetry: the tracer (default: the global one), and whether spans may carry the user's
+   * query and the tool's answer (both off by default). See the README's "Traces".
+   */
+  telemetry?: TelemetryOptions;
 }
 
 /** Per call: whose credentials, and the framework's AbortSignal. */
 export interface DocsCallOptions {
   caller: Caller;
   signal?: AbortSignal | undefined;
+  /** The framework's tool call id (AI SDK `toolCallId`, LangChain `toolCall.id`): on the span. */
+  toolCallId?: string | undefined;
 }
 
 export interface DocsSearch<AreaName extends string = string> {
@@ -124,6 +132,7 @@ export function createDocsSearch<const AreaName extends string>(
     clock,
     createTraceId: options.createTraceId,
     onTrace: options.onTrace,
+    telemetry: options.telemetry,
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");
   const refUrl = (ref: string) => (portal ? `${portal}/${ref}` : undefined);

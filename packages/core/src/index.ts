@@ -66,6 +66,7 @@ export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retr
 export { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 export { searchStatus } from "./search/search-status.js";
 export { sanitizeText } from "./text/sanitize-text.js";
+export type { TelemetryOptions } from "./trace/tool-span.js";
 export type {
   CollectionStop,
   OnTrace,

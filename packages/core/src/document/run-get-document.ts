@@ -23,7 +23,11 @@ export async function runGetDocument(
 ): Promise<{ output: DocumentOutput; trace: Trace }> {
   const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
   const headers = callerHeaders(options?.caller, "get_document");
-  const call = new ToolCall(engine, "get_document", options.signal);
+  const call = new ToolCall(engine, "get_document", {
+    signal: options.signal,
+    toolCallId: options.toolCallId,
+    input: { ref },
+  });
   try {
     return await readDocument(engine, call, ref, headers);
   } finally {
@@ -41,7 +45,7 @@ async function readDocument(
   recorder.trace.ref = ref;
   const finish = async (output: DocumentOutput) => ({
     output,
-    trace: await call.finish(output.status),
+    trace: await call.finish(output.status, output),
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,

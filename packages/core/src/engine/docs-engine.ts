@@ -4,6 +4,7 @@ import type { Limits } from "../limits.js";
 import type { RefRegistry } from "../refs/ref-registry.js";
 import type { Reranker } from "../rerank/reranker.js";
 import type { PagingPolicy } from "../search/paging-policy.js";
+import type { TelemetryOptions } from "../trace/tool-span.js";
 import type { OnTrace } from "../trace/trace.js";
 import type { Clock } from "../util/clock.js";
 
@@ -23,4 +24,5 @@ export interface DocsEngine {
   clock: Clock;
   createTraceId: (() => string) | undefined;
   onTrace: OnTrace | undefined;
+  telemetry: TelemetryOptions | undefined;
 }

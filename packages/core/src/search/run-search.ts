@@ -26,7 +26,11 @@ export async function runSearch(
   const { query, area, prefer } = parseInput(engine.contract.searchInput, "search_docs", input);
   const headers = callerHeaders(options?.caller, "search_docs");
   const { limits } = engine;
-  const call = new ToolCall(engine, "search_docs", options.signal);
+  const call = new ToolCall(engine, "search_docs", {
+    signal: options.signal,
+    toolCallId: options.toolCallId,
+    input: { query, area, prefer },
+  });
   const { recorder, deadline } = call;
   recorder.trace.query = query;
   if (area !== undefined) recorder.trace.area = area;
@@ -83,7 +87,7 @@ export async function runSearch(
     recorder.trace.candidates = candidates.length;
     recorder.trace.returned = results.length;
     recorder.trace.truncated = truncated;
-    const trace = await call.finish(status);
+    const trace = await call.finish(status, output);
     return { output, trace };
   } finally {
     call.dispose();
