@@ -50,11 +50,12 @@ export function getDocumentTool(
     ...(options.caller === undefined
       ? { contextSchema: docsToolContextSchema("get_document") }
       : {}),
-    execute: async (input, { abortSignal, context }) => {
+    execute: async (input, { abortSignal, context, toolCallId }) => {
       const caller = options.caller ?? (context as Partial<DocsToolContext> | undefined)?.caller;
       const { output, trace } = await docs.getDocument(input, {
         caller: caller as Caller,
         signal: abortSignal,
+        toolCallId,
       });
       return {
         result: output,

@@ -63,11 +63,12 @@ export function searchDocsTool<AreaName extends string>(
     ...(options.caller === undefined
       ? { contextSchema: docsToolContextSchema("search_docs") }
       : {}),
-    execute: async (input, { abortSignal, context }) => {
+    execute: async (input, { abortSignal, context, toolCallId }) => {
       const caller = options.caller ?? (context as Partial<DocsToolContext> | undefined)?.caller;
       const { output, trace } = await docs.search(input, {
         caller: caller as Caller,
         signal: abortSignal,
+        toolCallId,
       });
       return {
         result: output,

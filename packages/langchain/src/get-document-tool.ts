@@ -26,7 +26,11 @@ export function createGetDocumentTool(
   const structuredTool = tool(
     async (input: DocumentInput, runtime): Promise<DocsToolResult> => {
       const caller = docsToolCaller("get_document", options.caller, runtime);
-      const { output, trace } = await docs.getDocument(input, { caller, signal: runtime?.signal });
+      const { output, trace } = await docs.getDocument(input, {
+        caller,
+        signal: runtime?.signal,
+        toolCallId: runtime?.toolCall?.id,
+      });
       const urls = output.status === "ok" ? docs.refUrls([output.ref]) : {};
       return [JSON.stringify(output), { traceId: trace.traceId, trace, urls }];
     },

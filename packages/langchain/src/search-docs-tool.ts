@@ -49,7 +49,11 @@ export function createSearchDocsTool<AreaName extends string>(
   const structuredTool = tool(
     async (input: SearchDocsInput<AreaName>, runtime): Promise<DocsToolResult> => {
       const caller = docsToolCaller("search_docs", options.caller, runtime);
-      const { output, trace } = await docs.search(input, { caller, signal: runtime?.signal });
+      const { output, trace } = await docs.search(input, {
+        caller,
+        signal: runtime?.signal,
+        toolCallId: runtime?.toolCall?.id,
+      });
       const urls = docs.refUrls(output.results.map((result) => result.ref));
       return [JSON.stringify(output), { traceId: trace.traceId, trace, urls }];
     },
