@@ -6,7 +6,7 @@ import {
   type Trace,
 } from "@search-docs/core";
 import { embeddedDocsService } from "./embedded-docs-service";
-import { refStoreFromEnvironment } from "./ref-store-from-environment";
+import { sharedStoresFromEnvironment } from "./shared-stores-from-environment";
 
 /** The docs search and its tools, configured once per process and shared by every request. */
 export interface DocsBackend {
@@ -44,8 +44,7 @@ function openBackend(environment: Environment): DocsBackend {
     );
   }
   // Several instances (serverless, a load balancer) share refs through SEARCH_DOCS_REDIS_URL.
-  const refStore = refStoreFromEnvironment(environment);
-  const shared = refStore === undefined ? {} : { refStore };
+  const shared = sharedStoresFromEnvironment(environment) ?? {};
   if (config !== undefined) {
     const docs = createDocsSearch({ ...config, ...shared, onTrace: logTrace });
     const description = `the docs backend at ${new URL(config.baseUrl).host}`;

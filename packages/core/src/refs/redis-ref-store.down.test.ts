@@ -5,7 +5,7 @@ import type { DocsSearch } from "../create-docs-search.js";
 import { createTestDocsSearch } from "../testing/create-test-docs-search.js";
 import type { FakeDocsService } from "../testing/fake-docs-service.js";
 import { startFakeDocsService } from "../testing/start-fake-docs-service.js";
-import { type RedisServer, startRedisServer } from "../testing/start-redis-server.js";
+import { startRedisServer } from "../testing/start-redis-server.js";
 import { RedisRefStore } from "./redis-ref-store.js";
 import { isProcessLocalRef } from "./ref.js";
 

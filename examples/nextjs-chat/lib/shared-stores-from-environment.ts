@@ -1,13 +1,25 @@
-import { RedisRefStore, type RefStore } from "@search-docs/core";
+import {
+  RedisRefStore,
+  RedisReindexMemory,
+  type RefStore,
+  type ReindexMemory,
+} from "@search-docs/core";
 import { createClient } from "redis";
 
 type Environment = Record<string, string | undefined>;
 
+/** What the instances of one deployment share. */
+export interface SharedStores {
+  refStore: RefStore;
+  reindexMemory: ReindexMemory;
+}
+
 /**
- * With SEARCH_DOCS_REDIS_URL set, refs live in Redis, so every instance behind the load balancer
- * resolves the refs any other issued; unset, they live in this process (the default store).
+ * With SEARCH_DOCS_REDIS_URL set, refs and the reindex memory live in Redis, so every instance
+ * behind the load balancer resolves the refs any other issued, and one instance waiting out a
+ * reindex spares the others; unset (undefined), each process keeps its own, in memory.
  */
-export function refStoreFromEnvironment(environment: Environment): RefStore | undefined {
+export function sharedStoresFromEnvironment(environment: Environment): SharedStores | undefined {
   const url = environment.SEARCH_DOCS_REDIS_URL?.trim();
   if (!url) return undefined;
   // The queue of commands written but unanswered is bounded, so a hung Redis costs memory only up
@@ -18,5 +30,8 @@ export function refStoreFromEnvironment(environment: Environment): RefStore | un
   client.connect().catch((error: Error) => {
     console.error(`[search-docs] redis connection failed: ${error.message}`);
   });
-  return new RedisRefStore({ client });
+  return {
+    refStore: new RedisRefStore({ client }),
+    reindexMemory: new RedisReindexMemory({ client }),
+  };
 }
