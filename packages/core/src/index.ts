@@ -32,6 +32,7 @@ export {
 export { ConfigurationError } from "./errors/configuration-error.js";
 export { InvalidInputError } from "./errors/invalid-input-error.js";
 export { SearchDocsError } from "./errors/search-docs-error.js";
+export { StoreTimeoutError } from "./errors/store-timeout-error.js";
 export type { Caller } from "./http/caller.js";
 export { defaultLimits, type Limits } from "./limits.js";
 export { MemoryRefStore, type MemoryRefStoreOptions } from "./refs/memory-ref-store.js";

@@ -1,5 +1,6 @@
+import { StoreTimeoutError } from "../errors/store-timeout-error.js";
 import { type Clock, systemClock } from "../util/clock.js";
-import { settleWithin, WaitTimeoutError } from "../util/settle-within.js";
+import { settleWithin } from "../util/settle-within.js";
 import { MemoryRefStore } from "./memory-ref-store.js";
 import { isProcessLocalRef } from "./ref.js";
 import { type MintRequest, mintRef } from "./ref-minter.js";
@@ -117,7 +118,7 @@ export class RefRegistry {
 
 /** What the trace says of a store failure: the error's kind and message, never a credential. */
 function describeFailure(error: unknown): string {
-  if (error instanceof WaitTimeoutError) return error.message;
+  if (StoreTimeoutError.isInstance(error)) return error.message;
   if (!(error instanceof Error)) return "error";
   // A client's message may quote its connection URL: drop any user:password@ from it.
   const message = error.message.replace(/\/\/[^/\s@]*@/g, "//").slice(0, 200);

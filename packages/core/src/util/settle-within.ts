@@ -1,3 +1,4 @@
+import { StoreTimeoutError } from "../errors/store-timeout-error.js";
 import { type Clock, systemClock } from "./clock.js";
 
 export interface SettleWithinOptions {
@@ -8,16 +9,8 @@ export interface SettleWithinOptions {
   clock?: Pick<Clock, "setTimer">;
 }
 
-/** What `settleWithin` rejects with when the time is up. */
-export class WaitTimeoutError extends Error {
-  constructor(waitMs: number) {
-    super(`no answer within ${Math.round(waitMs)} ms`);
-    this.name = "TimeoutError";
-  }
-}
-
 /**
- * The work's result, or a `WaitTimeoutError` once `timeoutMs` pass or `signal` aborts, whichever
+ * The work's result, or a `StoreTimeoutError` once `timeoutMs` pass or `signal` aborts, whichever
  * is first; the work's own signal aborts then, so a client can drop what it has not sent. On the
  * system clock the timer waits at least one turn of the event loop, so work that answers at once
  * (an in-process store) is never taken for a failure, even with no time left. Bounds the waiting,
@@ -34,7 +27,7 @@ export async function settleWithin<Result>(
     rejectExpired = reject;
   });
   const expire = () => {
-    const reason = new WaitTimeoutError(waitMs);
+    const reason = new StoreTimeoutError({ waitMs });
     controller.abort(reason);
     rejectExpired(reason);
   };
