@@ -11,6 +11,7 @@
 
 import { parseArgs } from "node:util";
 import { startDocsSearchProcess } from "../src/__fixtures__/start-docs-search-process.ts";
+import { createSeededRandom } from "../src/testing/seeded-random.ts";
 import { startFakeDocsService } from "../src/testing/start-fake-docs-service.ts";
 import { startRedisServer } from "../src/testing/start-redis-server.ts";
 import type { Trace } from "../src/trace/trace.ts";
@@ -38,21 +39,10 @@ interface ArmFigures {
   latencyP95Ms: number;
 }
 
-/** Mulberry32: the same arrivals for both arms. */
-function seededRandom(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Each process's call times within the window: exponential gaps of mean `intervalMs`. */
 function arrivals(): number[][] {
-  const random = seededRandom(seed);
+  // Seeded: both arms get the same arrivals.
+  const random = createSeededRandom(seed);
   return Array.from({ length: processCount }, () => {
     const times: number[] = [];
     for (let at = -Math.log(1 - random()) * intervalMs; at < windowMs; ) {

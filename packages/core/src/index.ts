@@ -36,8 +36,8 @@ export { StoreTimeoutError } from "./errors/store-timeout-error.js";
 export type { Caller } from "./http/caller.js";
 export { defaultLimits, type Limits } from "./limits.js";
 export { MemoryRefStore, type MemoryRefStoreOptions } from "./refs/memory-ref-store.js";
+export type { RedisLikeClient } from "./refs/redis-like-client.js";
 export {
-  type RedisLikeClient,
   RedisRefStore,
   type RedisRefStoreOptions,
 } from "./refs/redis-ref-store.js";

@@ -6,7 +6,8 @@ import { refStoreContract } from "../__fixtures__/ref-store-contract.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
 import { type RedisServer, startRedisServer } from "../testing/start-redis-server.js";
-import { type RedisLikeClient, RedisRefStore } from "./redis-ref-store.js";
+import type { RedisLikeClient } from "./redis-like-client.js";
+import { RedisRefStore } from "./redis-ref-store.js";
 import { mintRef } from "./ref-minter.js";
 
 // Lets `ms` pass for every key under a prefix: each TTL shortened by it, keys past it deleted.

@@ -1,20 +1,8 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
+import { checkRedisClient, type RedisLikeClient } from "./redis-like-client.js";
 import { slugRefOf } from "./ref.js";
 import type { RefStore, RefStoreCallOptions, RefTarget } from "./ref-store.js";
-
-/**
- * The one command the store needs, as the official client spells it: pass node-redis's
- * `createClient()` as is. With ioredis, wrap it in one line:
- * `{ sendCommand: ([command, ...args]) => ioredis.call(command, args) }`.
- */
-export interface RedisLikeClient {
-  /** `abortSignal` lets node-redis drop a command it has not written yet (its offline queue). */
-  sendCommand(
-    args: string[],
-    options?: { abortSignal?: AbortSignal | undefined },
-  ): Promise<unknown>;
-}
 
 export interface RedisRefStoreOptions {
   client: RedisLikeClient;
@@ -104,13 +92,6 @@ export class RedisRefStore implements RefStore {
     ttlSeconds = 24 * 60 * 60,
     slugTtlSeconds = Math.max(ttlSeconds, 30 * 24 * 60 * 60),
   }: RedisRefStoreOptions) {
-    if (typeof client?.sendCommand !== "function") {
-      throw new ConfigurationError({
-        option: "client",
-        message:
-          "RedisRefStore needs a client with sendCommand: node-redis's createClient(), or an ioredis adapter (see the README).",
-      });
-    }
     if (!(ttlSeconds >= 0.001)) {
       throw new ConfigurationError({
         option: "ttlSeconds",
@@ -123,7 +104,7 @@ export class RedisRefStore implements RefStore {
         message: "slugTtlSeconds must be at least ttlSeconds: a slug outlives every ref under it.",
       });
     }
-    this.#client = client;
+    this.#client = checkRedisClient(client, "RedisRefStore");
     this.#prefix = prefix;
     this.#ttlMs = String(Math.round(ttlSeconds * 1000));
     this.#slugTtlMs = String(Math.round(slugTtlSeconds * 1000));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithRedis } from "../__fixtures__/redis-for-tests.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { StoreTimeoutError } from "../errors/store-timeout-error.js";
-import type { RedisLikeClient } from "../refs/redis-ref-store.js";
+import type { RedisLikeClient } from "../refs/redis-like-client.js";
 import { createTestDocsSearch } from "../testing/create-test-docs-search.js";
 import { startFakeDocsService } from "../testing/start-fake-docs-service.js";
 import { type RedisServer, startRedisServer } from "../testing/start-redis-server.js";

@@ -1,5 +1,4 @@
-import { ConfigurationError } from "../errors/configuration-error.js";
-import type { RedisLikeClient } from "../refs/redis-ref-store.js";
+import { checkRedisClient, type RedisLikeClient } from "../refs/redis-like-client.js";
 import { settleWithin } from "../util/settle-within.js";
 import type { ReindexMemory } from "./reindex-memory.js";
 
@@ -30,14 +29,7 @@ export class RedisReindexMemory implements ReindexMemory {
     prefix = "search-docs:reindexing:",
     timeoutMs = 250,
   }: RedisReindexMemoryOptions) {
-    if (typeof client?.sendCommand !== "function") {
-      throw new ConfigurationError({
-        option: "client",
-        message:
-          "RedisReindexMemory needs a client with sendCommand: node-redis's createClient(), or an ioredis adapter.",
-      });
-    }
-    this.#client = client;
+    this.#client = checkRedisClient(client, "RedisReindexMemory");
     this.#prefix = prefix;
     this.#timeoutMs = timeoutMs;
   }
