@@ -74,9 +74,12 @@ interface RequestState {
 export class UpstreamClient {
   readonly #http: KyInstance;
   readonly #options: UpstreamClientOptions;
+  /** The base URL's own path, before `/v2`, for the spans' URL templates. */
+  readonly #pathPrefix: string;
 
   constructor(options: UpstreamClientOptions) {
     this.#options = options;
+    this.#pathPrefix = new URL(options.baseUrl).pathname.replace(/\/+$/, "");
     this.#http = ky.create({
       prefix: options.baseUrl.replace(/\/+$/, ""),
       throwHttpErrors: true,
@@ -156,7 +159,8 @@ export class UpstreamClient {
         waitMs: round(waitMs),
         method: request.method,
         url: request.url,
-        urlTemplate: where.kind === "search" ? searchTemplate : documentTemplate,
+        urlTemplate:
+          this.#pathPrefix + (where.kind === "search" ? searchTemplate : documentTemplate),
       });
       try {
         const response = await attempt.run(() =>

@@ -151,6 +151,22 @@ describe("a span per upstream attempt", () => {
     }
   });
 
+  it("behind a base URL with a path, the template keeps that path", async () => {
+    const docs = createTestDocsSearch(
+      { url: `${service.url}/docs-api`, areas: service.areas },
+      {
+        telemetry: { tracer },
+        // A proxy that serves the API under /docs-api.
+        fetch: (url, init) => fetch(String(url).replace("/docs-api/", "/"), init),
+      },
+    );
+    await docs.search({ query, area: "runbooks" }, everything());
+    expect(attemptSpans()[0]?.name).toBe(`GET /docs-api${searchTemplate}`);
+    expect(new URL(attemptSpans()[0]?.attributes["url.full"] as string).pathname).toMatch(
+      /^\/docs-api\/v2\//,
+    );
+  });
+
   it("resends carry http.request.resend_count, and a 409 is an error with error.type 409", async () => {
     const [runbooks] = service.areas.runbooks ?? [];
     service.setFault(runbooks as string, { kind: "reindex", requests: 2 });
