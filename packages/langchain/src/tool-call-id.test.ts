@@ -8,7 +8,7 @@ import {
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDocsTools } from "./create-docs-tools.js";
-import type { DocsToolArtifact } from "./search-docs-tool.js";
+import type { DocsToolArtifact } from "./docs-structured-tool.js";
 
 let service: FakeDocsService;
 beforeAll(async () => {

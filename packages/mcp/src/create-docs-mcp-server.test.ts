@@ -194,7 +194,7 @@ describe("tools/call", () => {
         content: [
           {
             type: "text",
-            text: 'InvalidInputError: Invalid search_docs input: "input" must be a object.',
+            text: 'InvalidInputError: Invalid search_docs input: "input" must be an object.',
           },
         ],
         isError: true,

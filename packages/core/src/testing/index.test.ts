@@ -4,13 +4,24 @@ import * as testing from "./index.js";
 describe("@search-docs/core/testing", () => {
   it("exports exactly its public functions", () => {
     expect(Object.keys(testing).sort()).toEqual([
+      "abortMidCall",
       "collectionIdFor",
+      "contractCaseProblems",
+      "contractCaseVerdict",
+      "contractCases",
       "createFakeClock",
       "createTestDocsSearch",
+      "fakeDocsServiceFixture",
+      "fakeProvider",
       "findRedisServer",
       "loadCorpus",
+      "playContractCase",
+      "providerLeaks",
       "startFakeDocsService",
       "startRedisServer",
+      "throughCore",
+      "toolDefinitionsSent",
+      "toolResultsSent",
     ]);
   });
 });
