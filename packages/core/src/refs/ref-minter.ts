@@ -1,6 +1,7 @@
 import { SearchDocsError } from "../errors/search-docs-error.js";
 import { formatRef, slugRefOf } from "./ref.js";
 import { type RefStore, type RefTarget, sameDocument, sameTarget } from "./ref-store.js";
+import { sha256 } from "./sha256.js";
 import { slugify } from "./slugify.js";
 
 const refSectionPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -41,23 +42,21 @@ export async function mintRef(
       ? { area, collectionId, documentId }
       : { area, collectionId, documentId, section };
   const base =
-    slugify(request.slug ?? "") || slugify(request.title) || `doc-${await shortHash(documentId)}`;
+    slugify(request.slug ?? "") || slugify(request.title) || `doc-${shortHash(documentId)}`;
   const stem = base.slice(0, 42).replace(/-+$/, "");
   // The plain slug first; on a clash, a suffix from the document id; and should two collections
   // of one area reuse a document id, one from the collection too.
   const slugs = options.processLocal
-    ? [`${stem}--${await shortHash(`${collectionId}/${documentId}`)}`]
+    ? [`${stem}--${shortHash(`${collectionId}/${documentId}`)}`]
     : [
         base,
-        `${stem}-${await shortHash(documentId)}`,
-        `${stem}-${await shortHash(`${collectionId}/${documentId}`)}`,
+        `${stem}-${shortHash(documentId)}`,
+        `${stem}-${shortHash(`${collectionId}/${documentId}`)}`,
       ];
   // The ref is model-visible: a section named with characters a ref cannot carry (spaces,
   // markup, control characters) is replaced by a hash of it; only the target keeps its text.
   const refSection =
-    section === undefined || refSectionPattern.test(section)
-      ? section
-      : `s-${await shortHash(section)}`;
+    section === undefined || refSectionPattern.test(section) ? section : `s-${shortHash(section)}`;
   for (const slug of slugs) {
     const ref = formatRef(
       refSection === undefined ? { area, slug } : { area, slug, section: refSection },
@@ -91,15 +90,12 @@ async function claim(
 }
 
 /**
- * Five characters of a SHA-256, by Web Crypto rather than node:crypto so the root entry runs in
- * edge runtimes and workers. Base64 and base64url differ only in characters dropped here, so the
- * suffixes are the ones node:crypto's base64url digest gave: refs already issued keep pointing.
+ * Five characters of a SHA-256, computed in JavaScript rather than by node:crypto so the root
+ * entry runs in edge runtimes and workers. Base64 and base64url differ only in characters dropped
+ * here, so the suffixes are the ones node:crypto's base64url digest gave.
  */
-async function shortHash(value: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)),
-  );
-  return btoa(String.fromCharCode(...digest))
+function shortHash(value: string): string {
+  return btoa(String.fromCharCode(...sha256(value)))
     .replace(/[^a-z0-9]/gi, "")
     .slice(0, 5)
     .toLowerCase();
