@@ -1,6 +1,5 @@
-import { countTokens } from "./count-tokens.ts";
 import { recallAt, reciprocalRankAt } from "./gold-metrics.ts";
-import { mean, percentile } from "./percentile.ts";
+import { countTokens, mean, percentile } from "@search-docs/measure";
 import { physicalFloor, requestsPerCollection } from "./physical-floor.ts";
 import type { ArmResult } from "./run-interleaved.ts";
 

@@ -13,7 +13,7 @@ import { createArms } from "./create-arms.ts";
 import { recallAt, reciprocalRankAt } from "./gold-metrics.ts";
 import { loadBenchCorpus } from "./load-bench-corpus.ts";
 import { type BenchQuery, loadQueries } from "./load-queries.ts";
-import { mean, percentile } from "./percentile.ts";
+import { mean, percentile } from "@search-docs/measure";
 import { requestsPerCollection } from "./physical-floor.ts";
 import { createReplayFetch } from "./replay-fetch.ts";
 import { startServiceProcess } from "./service-process.ts";
