@@ -1,7 +1,7 @@
 import { Bm25Reranker, type RerankCandidate } from "@search-docs/core";
 import type { CorpusDocument } from "@search-docs/core/testing";
-import { Bench } from "tinybench";
 import { percentile } from "@search-docs/measure";
+import { Bench } from "tinybench";
 
 export interface RerankMicroBench {
   candidates: number;

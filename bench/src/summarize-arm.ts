@@ -1,5 +1,5 @@
-import { recallAt, reciprocalRankAt } from "./gold-metrics.ts";
 import { countTokens, mean, percentile } from "@search-docs/measure";
+import { recallAt, reciprocalRankAt } from "./gold-metrics.ts";
 import { physicalFloor, requestsPerCollection } from "./physical-floor.ts";
 import type { ArmResult } from "./run-interleaved.ts";
 

@@ -9,11 +9,11 @@ import {
   type RerankCandidate,
   type Reranker,
 } from "@search-docs/core";
+import { mean, percentile } from "@search-docs/measure";
 import { createArms } from "./create-arms.ts";
 import { recallAt, reciprocalRankAt } from "./gold-metrics.ts";
 import { loadBenchCorpus } from "./load-bench-corpus.ts";
 import { type BenchQuery, loadQueries } from "./load-queries.ts";
-import { mean, percentile } from "@search-docs/measure";
 import { requestsPerCollection } from "./physical-floor.ts";
 import { createReplayFetch } from "./replay-fetch.ts";
 import { startServiceProcess } from "./service-process.ts";
