@@ -21,5 +21,6 @@ export type {
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
+export type { SectionRanking } from "./section-index.js";
 export { createSeededRandom, type RandomSource } from "./seeded-random.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
