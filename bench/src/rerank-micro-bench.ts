@@ -1,4 +1,4 @@
-import { Bm25Reranker, type RerankCandidate } from "@search-docs/core";
+import { type RerankCandidate, UpstreamFusionReranker } from "@search-docs/core";
 import type { CorpusDocument } from "@search-docs/core/testing";
 import { percentile } from "@search-docs/measure";
 import { Bench } from "tinybench";
@@ -63,7 +63,7 @@ export async function runRerankMicroBench({
   timeMs?: number;
 }): Promise<RerankMicroBench> {
   const candidates = rerankCandidatesFrom(documents, count);
-  const reranker = new Bm25Reranker();
+  const reranker = new UpstreamFusionReranker();
   let next = 0;
   const bench = new Bench({ time: timeMs, warmupTime: 300, retainSamples: true });
   bench.add("rerank", () => {

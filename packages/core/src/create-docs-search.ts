@@ -13,8 +13,8 @@ import { UpstreamClient } from "./http/upstream-client.js";
 import { defaultLimits, type Limits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import type { RefStore } from "./refs/ref-store.js";
-import { Bm25Reranker } from "./rerank/bm25-reranker.js";
 import type { Reranker } from "./rerank/reranker.js";
+import { UpstreamFusionReranker } from "./rerank/upstream-fusion-reranker.js";
 import { ReindexMemory } from "./retry/reindex-memory.js";
 import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
@@ -102,7 +102,7 @@ export function createDocsSearch<const AreaName extends string>(
       retryBudget: options.retryBudget ?? sharedRetryBudget(new URL(baseUrl).origin),
       reindexMemory: new ReindexMemory({ clock, rememberMs: policy.reindexMemoryMs }),
     }),
-    reranker: options.reranker ?? new Bm25Reranker(),
+    reranker: options.reranker ?? new UpstreamFusionReranker(),
     refStore: options.refStore ?? new MemoryRefStore(),
     limits,
     paging: { ...defaultPagingPolicy, ...options.paging },

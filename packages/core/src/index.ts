@@ -43,12 +43,13 @@ export {
 export { formatRef, type ParsedRef, parseRef } from "./refs/ref.js";
 export type { RefStore, RefTarget } from "./refs/ref-store.js";
 export { slugify } from "./refs/slugify.js";
-export {
-  Bm25Reranker,
-  type Bm25RerankerOptions,
-  defaultBm25RerankerOptions,
-} from "./rerank/bm25-reranker.js";
+export { capPerDocument } from "./rerank/cap-per-document.js";
 export type { RerankCandidate, Reranker, RerankRequest } from "./rerank/reranker.js";
+export {
+  defaultUpstreamFusionOptions,
+  type UpstreamFusionOptions,
+  UpstreamFusionReranker,
+} from "./rerank/upstream-fusion-reranker.js";
 export { parseRetryAfter } from "./retry/parse-retry-after.js";
 export {
   defaultRetryBudgetOptions,

@@ -11,6 +11,7 @@ const adaptive: PagingPolicy = {
   scoreDropRatio: 0.25,
   stopWhenTopSettles: true,
   flatScoreRatio: 0.75,
+  tailItems: 5,
 };
 
 describe("scoresFellAway", () => {

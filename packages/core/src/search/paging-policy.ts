@@ -29,6 +29,8 @@ export interface PagingPolicy {
    * answer the reranker would lift).
    */
   flatScoreRatio: number;
+  /** Adaptive: how deep into the last page read the top results may reach and still read on. */
+  tailItems: number;
 }
 
 /**
@@ -41,6 +43,7 @@ export const defaultPagingPolicy: Readonly<PagingPolicy> = Object.freeze({
   scoreDropRatio: 0.25,
   stopWhenTopSettles: true,
   flatScoreRatio: 0.75,
+  tailItems: 5,
 });
 
 /** True when any hit of the last page is among the first `cap` of the collection's order. */
@@ -71,4 +74,37 @@ export function scoresFellAway(
   let lowest = Number.POSITIVE_INFINITY;
   for (const score of pageScores) if (score < lowest) lowest = score;
   return lowest < bestScore * policy.scoreDropRatio;
+}
+
+/** The adaptive stop's one parameter: how deep into the last page the top results may reach. */
+export interface TailRule {
+  tailItems: number;
+}
+
+/** Whether a walk reads its next page, and when it does not, why (for the trace). */
+export type NextPageDecision = { read: true } | { read: false; reason: string };
+
+/**
+ * Adaptive paging: read the next page only while it can still change the top results. Pages come
+ * in falling upstream order, so the next page's hits look like the tail of the last one, only
+ * weaker; if none of the last `tailItems` made this collection's top `resultCap` (its hits so far,
+ * in the lexical order, cut as the answer is cut), the next page is unlikely to. A top that is
+ * not yet full always reads on: anything the next page holds would make the answer.
+ */
+export function readsNextPage<Hit>(
+  rule: TailRule,
+  {
+    top,
+    page,
+    pageNumber,
+    resultCap,
+  }: { top: readonly Hit[]; page: readonly Hit[]; pageNumber: number; resultCap: number },
+): NextPageDecision {
+  if (top.length < resultCap) return { read: true };
+  const tail = new Set(page.slice(Math.max(0, page.length - rule.tailItems)));
+  if (top.some((hit) => tail.has(hit))) return { read: true };
+  return {
+    read: false,
+    reason: `the top ${resultCap} holds none of the last ${Math.min(rule.tailItems, page.length)} hits of page ${pageNumber}: the next page is unlikely to change it`,
+  };
 }

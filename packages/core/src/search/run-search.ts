@@ -4,8 +4,8 @@ import type { UpstreamClient } from "../http/upstream-client.js";
 import type { Limits } from "../limits.js";
 import { mintRef } from "../refs/ref-minter.js";
 import type { RefStore } from "../refs/ref-store.js";
-import { Bm25Reranker } from "../rerank/bm25-reranker.js";
 import type { RerankCandidate, Reranker } from "../rerank/reranker.js";
+import { UpstreamFusionReranker } from "../rerank/upstream-fusion-reranker.js";
 import { sanitizeText, toPassage, truncate } from "../text/sanitize-text.js";
 import type { OnTrace, Trace } from "../trace/trace.js";
 import { TraceRecorder } from "../trace/trace-recorder.js";
@@ -112,10 +112,10 @@ export async function runSearch(
 
 // The paging decision ranks a collection's hits after every page: it needs a cheap, local
 // ranker, so a remote reranker (a hosted cross-encoder, say) is not asked for it.
-const lexicalReranker = new Bm25Reranker();
+const lexicalReranker = new UpstreamFusionReranker();
 
 function rankHitsLexically(reranker: Reranker, query: string, hits: readonly Hit[]): Hit[] {
-  const lexical = reranker instanceof Bm25Reranker ? reranker : lexicalReranker;
+  const lexical = reranker instanceof UpstreamFusionReranker ? reranker : lexicalReranker;
   const byKey = new Map(hits.map((hit) => [hitKey(hit), hit]));
   return lexical
     .rerank({ query, candidates: hits.map(toCandidate) })
