@@ -7,6 +7,7 @@ import {
   type SearchOutput,
 } from "./contract/contract.js";
 import { runGetDocument } from "./document/run-get-document.js";
+import type { DocsEngine } from "./engine/docs-engine.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
 import type { Caller } from "./http/caller.js";
 import { UpstreamClient } from "./http/upstream-client.js";
@@ -15,11 +16,12 @@ import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import type { RefStore } from "./refs/ref-store.js";
 import type { Reranker } from "./rerank/reranker.js";
 import { UpstreamFusionReranker } from "./rerank/upstream-fusion-reranker.js";
-import { ReindexMemory } from "./retry/reindex-memory.js";
+import { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
+import type { ReindexMemory } from "./retry/reindex-memory.js";
 import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
-import { runSearch, type SearchEngine } from "./search/run-search.js";
+import { runSearch } from "./search/run-search.js";
 import type { OnTrace, Trace } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
@@ -42,8 +44,16 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   paging?: Partial<PagingPolicy>;
   /** Defaults to one budget per backend origin shared by the whole process. */
   retryBudget?: RetryBudget;
+  /**
+   * Collections recently found reindexing, so later calls probe once instead of waiting out the
+   * 409 budget again. Defaults to this process's memory; pass a shared one for several processes.
+   */
+  reindexMemory?: ReindexMemory;
+  /** Time for every deadline, retry wait, `Retry-After` date and trace timestamp. */
   clock?: Clock;
   random?: Random;
+  /** Each call's trace id; defaults to a random UUID (`crypto.randomUUID()`). */
+  createTraceId?: () => string;
 }
 
 /** Per call: whose credentials, and the framework's AbortSignal. */
@@ -89,7 +99,7 @@ export function createDocsSearch<const AreaName extends string>(
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const clock = options.clock ?? systemClock;
   const contract = createContract(areaNames, { recency: options.recency === true });
-  const engine: SearchEngine = {
+  const engine: DocsEngine = {
     areas,
     contract: contract as unknown as Contract,
     client: new UpstreamClient({
@@ -100,13 +110,14 @@ export function createDocsSearch<const AreaName extends string>(
       policy,
       limits,
       retryBudget: options.retryBudget ?? sharedRetryBudget(new URL(baseUrl).origin),
-      reindexMemory: new ReindexMemory({ clock, rememberMs: policy.reindexMemoryMs }),
+      reindexMemory: options.reindexMemory ?? new MemoryReindexMemory({ clock }),
     }),
     reranker: options.reranker ?? new UpstreamFusionReranker(),
     refStore: options.refStore ?? new MemoryRefStore(),
     limits,
     paging: { ...defaultPagingPolicy, ...options.paging },
     clock,
+    createTraceId: options.createTraceId,
     onTrace: options.onTrace,
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");

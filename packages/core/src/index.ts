@@ -50,7 +50,9 @@ export {
   type UpstreamFusionOptions,
   UpstreamFusionReranker,
 } from "./rerank/upstream-fusion-reranker.js";
+export { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 export { parseRetryAfter } from "./retry/parse-retry-after.js";
+export type { ReindexMemory } from "./retry/reindex-memory.js";
 export {
   defaultRetryBudgetOptions,
   RetryBudget,

@@ -1,18 +1,14 @@
 import type { DocumentOutput } from "../contract/contract.js";
+import type { CallOptions } from "../engine/call-options.js";
+import type { DocsEngine } from "../engine/docs-engine.js";
+import { ToolCall } from "../engine/tool-call.js";
 import { callerHeaders } from "../http/caller.js";
 import type { WireDocument } from "../http/wire.js";
 import { parseRef } from "../refs/ref.js";
-import {
-  abort,
-  type CallOptions,
-  type SearchEngine,
-  toDate,
-  toTitle,
-} from "../search/run-search.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
+import { toDate } from "../text/to-date.js";
+import { toTitle } from "../text/to-title.js";
 import type { Trace } from "../trace/trace.js";
-import { TraceRecorder } from "../trace/trace-recorder.js";
-import { Deadline } from "../util/deadline.js";
 import { parseInput } from "../util/parse-input.js";
 
 /**
@@ -21,17 +17,31 @@ import { parseInput } from "../util/parse-input.js";
  * else answers `no_access` if this caller cannot read it.
  */
 export async function runGetDocument(
-  engine: SearchEngine,
+  engine: DocsEngine,
   input: unknown,
   options: CallOptions,
 ): Promise<{ output: DocumentOutput; trace: Trace }> {
   const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
   const headers = callerHeaders(options?.caller, "get_document");
-  const recorder = new TraceRecorder({ tool: "get_document", clock: engine.clock });
+  const call = new ToolCall(engine, "get_document", options.signal);
+  try {
+    return await readDocument(engine, call, ref, headers);
+  } finally {
+    call.dispose();
+  }
+}
+
+async function readDocument(
+  engine: DocsEngine,
+  call: ToolCall,
+  ref: string,
+  headers: Record<string, string>,
+): Promise<{ output: DocumentOutput; trace: Trace }> {
+  const { recorder, deadline } = call;
   recorder.trace.ref = ref;
   const finish = async (output: DocumentOutput) => ({
     output,
-    trace: await recorder.finish(output.status, engine.onTrace),
+    trace: await call.finish(output.status),
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,
@@ -54,54 +64,44 @@ export async function runGetDocument(
     return finish(empty("not_found"));
   }
 
-  const deadline = new Deadline({
-    clock: engine.clock,
-    timeoutMs: engine.limits.deadlineMs,
-    signal: options.signal,
-  });
-  try {
-    const result = await engine.client.document(
-      {
-        collectionId: target.collectionId,
-        area: target.area,
-        headers,
-        deadline,
-        trace: recorder,
-        budget: { conflictWaitedMs: 0, conflictRetries: 0 },
-      },
-      target.documentId,
-    );
-    if (deadline.callerAborted) throw await abort(recorder, deadline, engine.onTrace);
-    switch (result.kind) {
-      case "not_found":
-        return finish(empty("not_found"));
-      case "forbidden":
-        // The user needs "you do not have access", not "there is nothing there".
-        return finish(empty("no_access"));
-      case "rejected":
-      case "unavailable":
-        recorder.note(`collection ${target.collectionId} unavailable: ${result.reason}`);
-        return finish(empty("unavailable"));
-    }
-    const { content, moreContentExists, foundSection } = documentContent(
-      result.body,
-      target.section,
-      engine.limits.documentChars,
-    );
-    if (!foundSection)
-      recorder.note(`section ${target.section} no longer exists; content starts at the top`);
-    return finish({
-      status: "ok",
-      ref,
-      title: toTitle(result.body.title),
+  const result = await engine.client.document(
+    engine.client.collectionContext({
+      collectionId: target.collectionId,
       area: target.area,
-      updated: toDate(result.body.updated_at),
-      content,
-      more_content_exists: moreContentExists,
-    });
-  } finally {
-    deadline.dispose();
+      headers,
+      deadline,
+      trace: recorder,
+    }),
+    target.documentId,
+  );
+  await call.throwIfCallerAborted();
+  switch (result.kind) {
+    case "not_found":
+      return finish(empty("not_found"));
+    case "forbidden":
+      // The user needs "you do not have access", not "there is nothing there".
+      return finish(empty("no_access"));
+    case "rejected":
+    case "unavailable":
+      recorder.note(`collection ${target.collectionId} unavailable: ${result.reason}`);
+      return finish(empty("unavailable"));
   }
+  const { content, moreContentExists, foundSection } = documentContent(
+    result.body,
+    target.section,
+    engine.limits.documentChars,
+  );
+  if (!foundSection)
+    recorder.note(`section ${target.section} no longer exists; content starts at the top`);
+  return finish({
+    status: "ok",
+    ref,
+    title: toTitle(result.body.title),
+    area: target.area,
+    updated: toDate(result.body.updated_at),
+    content,
+    more_content_exists: moreContentExists,
+  });
 }
 
 /** From the referenced section on (its heading line, then its text), within `maxChars`. */

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { createDocsSearch, type DocsSearchOptions } from "../create-docs-search.js";
 import { RetryBudget } from "../retry/retry-budget.js";
 import { backoffDelay, defaultRetryPolicy } from "../retry/retry-policy.js";
+import { createFakeClock } from "../testing/fake-clock.js";
 
 // The upstream client's retry decisions and request paths, against a `fetch` that answers
-// whatever the property hands it. No real backend and no real waiting beyond a few milliseconds.
+// whatever the property hands it. No real backend, and every wait on a fake clock.
 
 const caller = { caller: { token: "property-token" } };
 
@@ -60,8 +61,10 @@ describe("409 retries are bounded by the collection's wait budget (property)", (
               },
             ),
           );
+          const clock = createFakeClock();
           const docs = makeDocs({
             fetch,
+            clock,
             retry: policy,
             limits: { conflictWaitMs, deadlineMs: 2000 },
             random: () => draw,
@@ -72,6 +75,7 @@ describe("409 retries are bounded by the collection's wait budget (property)", (
           expect(urls.length).toBeLessThanOrEqual(maxRetries + 1);
           const waited = trace.requests.reduce((total, request) => total + request.waitMs, 0);
           expect(waited).toBeLessThanOrEqual(conflictWaitMs + 0.1);
+          expect(clock.sleeps.reduce((total, wait) => total + wait, 0)).toBeCloseTo(waited, 0);
         },
       ),
       { numRuns: 60 },
@@ -94,15 +98,17 @@ describe("Retry-After longer than the time left gives up at once, without sleepi
             ),
           );
           // The 409 budget is the deadline here, so a Retry-After of a second or more never fits.
-          const docs = makeDocs({ fetch, limits: { deadlineMs, conflictWaitMs: deadlineMs } });
-          const started = performance.now();
+          const clock = createFakeClock();
+          const docs = makeDocs({
+            fetch,
+            clock,
+            limits: { deadlineMs, conflictWaitMs: deadlineMs },
+          });
           const { output, trace } = await docs.search({ query: "rotate" }, caller);
-          const elapsed = performance.now() - started;
           expect(output.status).toBe("unavailable");
           expect(urls).toHaveLength(1);
           expect(trace.requests.map((request) => request.waitMs)).toEqual([0]);
-          // The shortest wait it could have slept is a whole second.
-          expect(elapsed).toBeLessThan(500);
+          expect(clock.sleeps).toEqual([]);
         },
       ),
       { numRuns: 40 },

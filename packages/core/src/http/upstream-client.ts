@@ -1,10 +1,12 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import type { z } from "zod";
 import type { Limits } from "../limits.js";
-import { parseRetryAfter } from "../retry/parse-retry-after.js";
+import { type AttemptOutcome, describeOutcome } from "../retry/attempt-outcome.js";
+import { type ConflictBudget, decideRetry } from "../retry/decide-retry.js";
 import type { ReindexMemory } from "../retry/reindex-memory.js";
 import type { RetryBudget } from "../retry/retry-budget.js";
-import { backoffDelay, type RetryPolicy } from "../retry/retry-policy.js";
+import type { RetryPolicy } from "../retry/retry-policy.js";
+import { statusMeaning } from "../retry/status-table.js";
 import type { TraceRequest } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Clock, Random } from "../util/clock.js";
@@ -22,19 +24,22 @@ export type UpstreamResult<Body> =
   | { kind: "rejected"; reason: string }
   | { kind: "unavailable"; reason: string };
 
-/** Shared by every page of one collection's walk: the 409 wait budget is per collection. */
-export interface CollectionBudget {
-  conflictWaitedMs: number;
-  conflictRetries: number;
-}
-
-export interface UpstreamRequestContext {
+/** One collection within one call: whose credentials, which deadline, which trace. */
+export interface CollectionCall {
   collectionId: string;
   area: string;
   headers: Record<string, string>;
   deadline: Deadline;
   trace: TraceRecorder;
-  budget: CollectionBudget;
+}
+
+/**
+ * What every request for one collection within one call shares, made by
+ * `UpstreamClient.collectionContext`: the collection's 409 wait budget lives here, kept by the
+ * client, so every page of a walk draws on one budget.
+ */
+export interface UpstreamRequestContext extends Readonly<CollectionCall> {
+  readonly conflictBudget: ConflictBudget;
 }
 
 export interface UpstreamClientOptions {
@@ -57,9 +62,10 @@ interface RequestState {
 }
 
 /**
- * The backend's HTTP surface, through ky: ky sends, times out each attempt, sleeps between
- * attempts (abort-aware) and re-issues; `shouldRetry` below decides, with this project's policy,
- * whether and how long. Every attempt is recorded in the trace by wrapping `fetch`.
+ * The backend's HTTP surface, through ky: ky sends, times out each attempt and re-issues;
+ * `shouldRetry` asks the pure `decideRetry` whether and how long, and the `beforeRetry` hook
+ * waits that long on the injected clock (ky's own delay is 0). Every attempt is recorded in the
+ * trace by wrapping `fetch`.
  */
 export class UpstreamClient {
   readonly #http: KyInstance;
@@ -73,6 +79,11 @@ export class UpstreamClient {
       // Responses are read once here; the default `Accept` is fine for the JSON API.
       headers: { accept: "application/json" },
     });
+  }
+
+  /** A fresh context for one collection's requests within one call, with a full 409 budget. */
+  collectionContext(call: CollectionCall): UpstreamRequestContext {
+    return { ...call, conflictBudget: { waitedMs: 0, retries: 0 } };
   }
 
   searchPage(
@@ -168,21 +179,21 @@ export class UpstreamClient {
         timeout: Math.max(1, Math.min(policy.attemptTimeoutMs, deadline.remaining())),
         totalTimeout: Math.max(1, deadline.remaining()),
         retry: {
-          // The policy below is the real limit; this only guards against a runaway loop.
+          // The decision below is the real limit; this only guards against a runaway loop.
           limit: 64,
           methods: ["get"],
-          statusCodes: [409, ...policy.transientStatusCodes],
-          afterStatusCodes: [],
-          retryOnTimeout: true,
-          delay: () => state.nextWaitMs,
+          // shouldRetry answers every case, so ky's own status lists are never consulted.
           shouldRetry: ({ error }) => this.#shouldRetry(error, state, context),
+          // ky's timer waits nothing: the wait happens in beforeRetry, on the injected clock.
+          delay: () => 0,
         },
+        hooks: { beforeRetry: [() => clock.sleep(state.nextWaitMs, deadline.signal)] },
       });
     } catch (error) {
       return this.#classifyFailure(error, state, context);
     }
 
-    reindexMemory.forget(collectionId);
+    settle(() => reindexMemory.forget(collectionId));
     let json: unknown;
     try {
       json = await response.json();
@@ -201,67 +212,54 @@ export class UpstreamClient {
     return { kind: "ok", body: parsed.data };
   }
 
-  /** The retry decision: true retries after `state.nextWaitMs`; false gives up at once. */
-  #shouldRetry(error: Error, state: RequestState, context: UpstreamRequestContext): boolean {
-    const { policy, limits, random, reindexMemory, retryBudget } = this.#options;
-    const { deadline, collectionId, budget } = context;
+  /** Asks the pure decision; true retries after `state.nextWaitMs`, false gives up at once. */
+  async #shouldRetry(
+    error: Error,
+    state: RequestState,
+    context: UpstreamRequestContext,
+  ): Promise<boolean> {
+    const { policy, limits, random, clock, retryBudget } = this.#options;
+    const { deadline, conflictBudget } = context;
     if (deadline.signal.aborted) return false;
-    const remaining = deadline.remaining();
-    const response = isHTTPError(error) ? error.response : undefined;
-    const status = response?.status;
-    const retryAfter =
-      response && policy.retryAfterStatusCodes.includes(response.status)
-        ? parseRetryAfter(response.headers.get("retry-after"), Date.now())
-        : undefined;
-
-    let waitMs: number;
-    if (status === 409) {
-      // 409: the collection is being reindexed (~90 s after a deploy); wait within its budget.
-      if (reindexMemory.isReindexing(collectionId)) {
-        state.giveUpReason = "reindexing (409), still within the remembered reindex window";
-        return false;
-      }
-      const budgetLeft = limits.conflictWaitMs - budget.conflictWaitedMs;
-      const backoff = {
-        retry: budget.conflictRetries + 1,
-        baseMs: policy.conflictBaseDelayMs,
-        capMs: policy.maxDelayMs,
-      };
-      waitMs = retryAfter ?? Math.min(budgetLeft, backoffDelay({ ...backoff, random }));
-      if (budgetLeft <= 0 || waitMs > budgetLeft) {
-        state.giveUpReason = `reindexing (409) past its ${limits.conflictWaitMs} ms wait budget`;
-        return false;
-      }
-      // Each retry is charged at least its backoff ceiling: a `Retry-After: 0` or a tiny jitter
-      // draw must not turn the wait budget into a tight loop against a collection being rebuilt.
-      budget.conflictWaitedMs += Math.max(waitMs, backoffDelay({ ...backoff, random: () => 1 }));
-      budget.conflictRetries += 1;
-    } else if (isTransient(error, status, policy)) {
-      if (state.transientRetries + 1 >= policy.transientAttempts) return false;
-      waitMs =
-        retryAfter ??
-        backoffDelay({
-          retry: state.transientRetries + 1,
-          baseMs: policy.baseDelayMs,
-          capMs: policy.maxDelayMs,
-          random,
-        });
-      state.transientRetries += 1;
-    } else {
+    const outcome = attemptOutcome(error);
+    // The memory is read before the decision, which stays synchronous; only a 409 needs it.
+    const reindexing =
+      outcome.kind === "response" &&
+      statusMeaning(outcome.status, policy.transientStatusCodes) === "conflict" &&
+      (await this.#isReindexing(context.collectionId));
+    const decision = decideRetry(
+      {
+        outcome,
+        attempt: state.attempt,
+        transientRetries: state.transientRetries,
+        conflictBudget,
+        reindexing,
+        remainingMs: deadline.remaining(),
+        epochMs: clock.epochMs(),
+        retryBudgetHasRoom: retryBudget.hasRoom(),
+      },
+      { policy, conflictWaitMs: limits.conflictWaitMs, random },
+    );
+    if ("giveUp" in decision) {
+      state.giveUpReason = decision.giveUp;
       return false;
     }
-
-    if (waitMs >= remaining) {
-      // Retry-After is authoritative, so a wait that does not fit the deadline means giving up now.
-      state.giveUpReason = `${describe(error, status)}: a ${round(waitMs)} ms wait does not fit the ${round(remaining)} ms left`;
-      return false;
-    }
-    if (!retryBudget.tryAcquireRetry()) {
-      state.giveUpReason = `${describe(error, status)}: the process-wide retry budget is spent`;
-      return false;
-    }
-    state.nextWaitMs = waitMs;
+    // hasRoom() was read synchronously above: take the retry it allowed.
+    retryBudget.recordRetry();
+    conflictBudget.waitedMs += decision.charge.conflictWaitedMs;
+    conflictBudget.retries += decision.charge.conflictRetries;
+    state.transientRetries += decision.charge.transientRetries;
+    state.nextWaitMs = decision.waitMs;
     return true;
+  }
+
+  /** A memory that fails (a shared store down) counts as remembering nothing. */
+  async #isReindexing(collectionId: string): Promise<boolean> {
+    try {
+      return (await this.#options.reindexMemory.isReindexing(collectionId)) === true;
+    } catch {
+      return false;
+    }
   }
 
   #classifyFailure<Body>(
@@ -269,44 +267,51 @@ export class UpstreamClient {
     state: RequestState,
     context: UpstreamRequestContext,
   ): UpstreamResult<Body> {
-    const { reindexMemory } = this.#options;
+    const { reindexMemory, policy } = this.#options;
+    const { collectionId, deadline } = context;
     if (isHTTPError(error)) {
       const status = error.response.status;
-      if (status === 409) reindexMemory.remember(context.collectionId);
-      else reindexMemory.forget(context.collectionId);
-      if (status === 404) return { kind: "not_found" };
-      if (status === 403) return { kind: "forbidden" };
-      if (status === 400) return { kind: "rejected", reason: "bad request (400)" };
-      const attempts = state.attempt === 1 ? "1 attempt" : `${state.attempt} attempts`;
-      return {
-        kind: "unavailable",
-        reason: state.giveUpReason ?? `${describe(error, status)} after ${attempts}`,
-      };
-    }
-    if (context.deadline.signal.aborted) {
-      return { kind: "unavailable", reason: abortReason(context.deadline) };
+      const meaning = statusMeaning(status, policy.transientStatusCodes);
+      if (meaning === "conflict") {
+        settle(() => reindexMemory.remember(collectionId, policy.reindexMemoryMs));
+      } else {
+        settle(() => reindexMemory.forget(collectionId));
+      }
+      if (meaning === "not_found") return { kind: "not_found" };
+      if (meaning === "forbidden") return { kind: "forbidden" };
+      if (meaning === "rejected") {
+        return { kind: "rejected", reason: describeOutcome(attemptOutcome(error)) };
+      }
+    } else if (deadline.signal.aborted) {
+      return { kind: "unavailable", reason: abortReason(deadline) };
     }
     return {
       kind: "unavailable",
-      reason: state.giveUpReason ?? `${describe(error, undefined)} after ${state.attempt} attempts`,
+      reason: state.giveUpReason ?? describeOutcome(attemptOutcome(error), state.attempt),
     };
   }
 }
 
-function isTransient(error: Error, status: number | undefined, policy: RetryPolicy): boolean {
-  if (status !== undefined) return policy.transientStatusCodes.includes(status);
-  return isTimeoutError(error) || isNetworkError(error);
+/** The ky error of a failed attempt, as the retry decision sees it. */
+function attemptOutcome(error: unknown): AttemptOutcome {
+  if (isHTTPError(error)) {
+    return { kind: "response", status: error.response.status, headers: error.response.headers };
+  }
+  if (isTimeoutError(error)) return { kind: "timeout" };
+  if (isNetworkError(error)) return { kind: "network" };
+  return { kind: "failed", name: error instanceof Error ? error.name : "error" };
 }
 
-function describe(error: unknown, status: number | undefined): string {
-  if (status === 409) return "reindexing (409)";
-  if (status === 429) return "load shedding (429)";
-  if (status === 401) return "unauthorized (401): the caller's credentials were refused";
-  if (status !== undefined && status >= 500) return `server error (${status})`;
-  if (status !== undefined) return `unexpected status ${status}`;
-  if (isTimeoutError(error)) return "timed out";
-  if (isNetworkError(error)) return "network error";
-  return error instanceof Error ? `request failed (${error.name})` : "request failed";
+/**
+ * Runs a reindex-memory update without waiting for it: the answer never waits on the memory,
+ * and a lost update only costs a later call one probe or one wait.
+ */
+function settle(update: () => void | Promise<void>): void {
+  try {
+    Promise.resolve(update()).catch(() => {});
+  } catch {
+    // As above: the memory is an optimisation.
+  }
 }
 
 /**

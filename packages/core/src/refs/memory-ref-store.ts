@@ -6,7 +6,7 @@ export interface MemoryRefStoreOptions {
   maxEntries?: number;
   /** How long a ref stays valid after it was last issued or read. */
   ttlMs?: number;
-  clock?: Clock;
+  clock?: Pick<Clock, "now">;
 }
 
 /** A bounded LRU with a TTL: memory stays flat however many calls the process serves. */
@@ -14,7 +14,7 @@ export class MemoryRefStore implements RefStore {
   readonly #entries = new Map<string, { target: RefTarget; expiresAt: number }>();
   readonly #maxEntries: number;
   readonly #ttlMs: number;
-  readonly #clock: Clock;
+  readonly #clock: Pick<Clock, "now">;
 
   constructor({
     maxEntries = 10_000,

@@ -1,33 +1,18 @@
-import type { Clock } from "../util/clock.js";
-
 /**
  * Collections that spent their 409 budget recently. While one is remembered, a call probes it
  * once and does not wait again: a reindex lasts ~90 s, and paying 3 s on every call in that
- * window is what the seed's loop did. A probe that sees 409 again extends the memory.
+ * window is what the seed's loop did. A probe that sees 409 again extends the memory; any other
+ * answer ends it.
+ *
+ * Any method may return a promise, so the memory can be shared across processes (Redis, say).
+ * `remember` takes a duration rather than an expiry time, so a shared store can use its own TTLs
+ * instead of assuming the processes' clocks agree. A memory is an optimisation: the client waits
+ * for `isReindexing` (only after a 409) but never for `remember` or `forget`, and when the memory
+ * fails it goes on as if it remembered nothing.
  */
-export class ReindexMemory {
-  readonly #until = new Map<string, number>();
-  readonly #clock: Clock;
-  readonly #rememberMs: number;
-
-  constructor({ clock, rememberMs }: { clock: Clock; rememberMs: number }) {
-    this.#clock = clock;
-    this.#rememberMs = rememberMs;
-  }
-
-  isReindexing(collectionId: string): boolean {
-    const until = this.#until.get(collectionId);
-    if (until === undefined) return false;
-    if (until > this.#clock.now()) return true;
-    this.#until.delete(collectionId);
-    return false;
-  }
-
-  remember(collectionId: string): void {
-    this.#until.set(collectionId, this.#clock.now() + this.#rememberMs);
-  }
-
-  forget(collectionId: string): void {
-    this.#until.delete(collectionId);
-  }
+export interface ReindexMemory {
+  isReindexing(collectionId: string): boolean | Promise<boolean>;
+  /** Remember `collectionId` as reindexing for the next `durationMs`. */
+  remember(collectionId: string, durationMs: number): void | Promise<void>;
+  forget(collectionId: string): void | Promise<void>;
 }

@@ -38,3 +38,22 @@ describe("RetryBudget", () => {
     expect(budget.tryAcquireRetry()).toBe(false);
   });
 });
+
+describe("RetryBudget.hasRoom", () => {
+  it("tells whether a retry fits without taking one", () => {
+    const budget = new RetryBudget({ ratio: 0, floor: 1, windowMs: 10_000, clock: fakeClock() });
+    expect(budget.hasRoom()).toBe(true);
+    expect(budget.hasRoom()).toBe(true);
+    expect(budget.tryAcquireRetry()).toBe(true);
+    expect(budget.hasRoom()).toBe(false);
+    expect(budget.tryAcquireRetry()).toBe(false);
+  });
+
+  it("recordRetry counts a retry against the budget", () => {
+    const budget = new RetryBudget({ ratio: 0, floor: 2, windowMs: 10_000, clock: fakeClock() });
+    budget.recordRetry();
+    expect(budget.hasRoom()).toBe(true);
+    budget.recordRetry();
+    expect(budget.hasRoom()).toBe(false);
+  });
+});

@@ -6,7 +6,7 @@ export interface RetryBudgetOptions {
   /** Retries always allowed per window, so a quiet process can still retry. */
   floor: number;
   windowMs: number;
-  clock?: Clock;
+  clock?: Pick<Clock, "now">;
 }
 
 const bucketCount = 10;
@@ -20,7 +20,7 @@ export class RetryBudget {
   readonly #ratio: number;
   readonly #floor: number;
   readonly #bucketMs: number;
-  readonly #clock: Clock;
+  readonly #clock: Pick<Clock, "now">;
   readonly #firstAttempts = new Array<number>(bucketCount).fill(0);
   readonly #retries = new Array<number>(bucketCount).fill(0);
   #currentBucket = 0;
@@ -39,13 +39,24 @@ export class RetryBudget {
     this.#firstAttempts[this.#currentBucket] = (this.#firstAttempts[this.#currentBucket] ?? 0) + 1;
   }
 
-  /** Takes one retry from the budget; false means the retry must not happen. */
-  tryAcquireRetry(): boolean {
+  /** Whether one more retry fits now, without taking it (the retry decision reads this). */
+  hasRoom(): boolean {
     this.#advance();
     const firstAttempts = sum(this.#firstAttempts);
     const retries = sum(this.#retries);
-    if (retries + 1 > Math.max(this.#floor, this.#ratio * firstAttempts)) return false;
+    return retries + 1 <= Math.max(this.#floor, this.#ratio * firstAttempts);
+  }
+
+  /** Counts one retry, room or not: for a caller that read `hasRoom()` just before. */
+  recordRetry(): void {
+    this.#advance();
     this.#retries[this.#currentBucket] = (this.#retries[this.#currentBucket] ?? 0) + 1;
+  }
+
+  /** Takes one retry from the budget; false means the retry must not happen. */
+  tryAcquireRetry(): boolean {
+    if (!this.hasRoom()) return false;
+    this.recordRetry();
     return true;
   }
 

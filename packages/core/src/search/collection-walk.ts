@@ -7,7 +7,6 @@ import {
   scoresFellAway,
   scoresStayFlat,
 } from "./paging-policy.js";
-import type { CollectionOutcome } from "./search-status.js";
 
 export interface Hit {
   collectionId: string;
@@ -17,14 +16,12 @@ export interface Hit {
   upstreamRank: number;
 }
 
+/** How one collection's walk ended; its outcome and "more exist" follow from `stop` (`stopMeaning`). */
 export interface CollectionWalk {
   collectionId: string;
   area: string;
-  outcome: CollectionOutcome;
   hits: Hit[];
   pages: number;
-  /** The walk stopped while upstream said more pages exist. */
-  moreExist: boolean;
   stop: CollectionStop;
   reason?: string;
 }
@@ -75,39 +72,33 @@ export async function walkCollection({
     version = undefined;
     return true;
   };
-  const done = (
-    outcome: CollectionOutcome,
-    stop: CollectionStop,
-    extra: { moreExist?: boolean; reason?: string } = {},
-  ): CollectionWalk => ({
+  const done = (stop: CollectionStop, reason?: string): CollectionWalk => ({
     collectionId,
     area,
-    outcome,
-    hits: outcome === "forbidden" ? [] : hits,
+    hits: stop === "forbidden" ? [] : hits,
     pages,
-    moreExist: extra.moreExist ?? false,
     stop,
-    ...(extra.reason === undefined ? {} : { reason: extra.reason }),
+    ...(reason === undefined ? {} : { reason }),
   });
 
   for (;;) {
     const result = await client.searchPage(context, { query, cursor, page: pages + 1 });
     if (result.kind === "not_found") {
       // 404 means "nothing matched": an ordinary outcome, never an error.
-      return done("answered", pages === 0 ? "no_match" : "end");
+      return done(pages === 0 ? "no_match" : "end");
     }
     if (result.kind === "forbidden") {
       // Never retried, and the collection is left out silently: naming it would itself leak.
-      return done("forbidden", "forbidden");
+      return done("forbidden");
     }
     if (result.kind === "rejected") {
       if (cursor !== undefined && pages < maxPages && restart()) continue;
       const reason =
         cursor === undefined ? result.reason : `${result.reason}: the cursor was rejected again`;
-      return done("unavailable", "unavailable", { moreExist: true, reason });
+      return done("unavailable", reason);
     }
     if (result.kind === "unavailable") {
-      return done("unavailable", "unavailable", { moreExist: true, reason: result.reason });
+      return done("unavailable", result.reason);
     }
 
     const page = result.body;
@@ -115,42 +106,27 @@ export async function walkCollection({
     const pageVersion = page.collection_version ?? undefined;
     if (version !== undefined && pageVersion !== undefined && pageVersion !== version) {
       if (pages < maxPages && restart()) continue;
-      return done("unavailable", "unavailable", {
-        moreExist: true,
-        reason: "collection_version changed mid-walk again",
-      });
+      return done("unavailable", "collection_version changed mid-walk again");
     }
     version = pageVersion;
     for (const item of page.items) {
       hits.push({ collectionId, area, item, upstreamRank: hits.length });
       if (item.score > bestScore) bestScore = item.score;
     }
-    if (!page.has_more) return done("answered", "end");
+    if (!page.has_more) return done("end");
     const nextCursor = page.next_cursor ?? undefined;
     if (nextCursor === undefined || nextCursor === "") {
-      return done("answered", "missing_cursor", {
-        moreExist: true,
-        reason: "has_more was true but no next_cursor came back",
-      });
+      return done("missing_cursor", "has_more was true but no next_cursor came back");
     }
     if (nextCursor === cursor || seenCursors.has(nextCursor)) {
-      return done("answered", "cursor_loop", {
-        moreExist: true,
-        reason: "the backend sent a cursor it had already sent",
-      });
+      return done("cursor_loop", "the backend sent a cursor it had already sent");
     }
     if (pages >= maxPages) {
-      return done("answered", "page_cap", {
-        moreExist: true,
-        reason: `page cap (${maxPages}) reached`,
-      });
+      return done("page_cap", `page cap (${maxPages}) reached`);
     }
     const pageScores = page.items.map((item) => item.score);
     if (scoresFellAway(paging, { bestScore, pageScores })) {
-      return done("answered", "adaptive", {
-        moreExist: true,
-        reason: "later pages score too low to reach the top results",
-      });
+      return done("adaptive", "later pages score too low to reach the top results");
     }
     if (
       paging.mode === "adaptive" &&
@@ -161,10 +137,7 @@ export async function walkCollection({
     ) {
       const pageHits = hits.slice(hits.length - page.items.length);
       if (!pageReachedTop(rankHits(hits), pageHits, resultCap)) {
-        return done("answered", "adaptive", {
-          moreExist: true,
-          reason: "the last page put nothing into the top results",
-        });
+        return done("adaptive", "the last page put nothing into the top results");
       }
     }
     seenCursors.add(nextCursor);

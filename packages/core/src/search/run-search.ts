@@ -1,54 +1,35 @@
-import type { Contract, SearchOutput, SearchResult } from "../contract/contract.js";
+import type { SearchOutput, SearchResult } from "../contract/contract.js";
+import type { CallOptions } from "../engine/call-options.js";
+import type { DocsEngine } from "../engine/docs-engine.js";
+import { ToolCall } from "../engine/tool-call.js";
 import { callerHeaders } from "../http/caller.js";
-import type { UpstreamClient } from "../http/upstream-client.js";
-import type { Limits } from "../limits.js";
 import { mintRef } from "../refs/ref-minter.js";
-import type { RefStore } from "../refs/ref-store.js";
 import type { RerankCandidate, Reranker } from "../rerank/reranker.js";
 import { UpstreamFusionReranker } from "../rerank/upstream-fusion-reranker.js";
-import { sanitizeText, toPassage, truncate } from "../text/sanitize-text.js";
-import type { OnTrace, Trace } from "../trace/trace.js";
-import { TraceRecorder } from "../trace/trace-recorder.js";
-import type { Clock } from "../util/clock.js";
-import { Deadline } from "../util/deadline.js";
+import { toPassage } from "../text/sanitize-text.js";
+import { toDate } from "../text/to-date.js";
+import { toTitle } from "../text/to-title.js";
+import type { Trace } from "../trace/trace.js";
+import type { TraceRecorder } from "../trace/trace-recorder.js";
 import { mapConcurrent } from "../util/map-concurrent.js";
 import { parseInput } from "../util/parse-input.js";
 import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk.js";
-import type { PagingPolicy } from "./paging-policy.js";
 import { searchStatus } from "./search-status.js";
-
-/** Everything a call needs that outlives it; built once by `createDocsSearch`. */
-export interface SearchEngine {
-  areas: Readonly<Record<string, readonly string[]>>;
-  contract: Contract;
-  client: UpstreamClient;
-  reranker: Reranker;
-  refStore: RefStore;
-  limits: Limits;
-  paging: PagingPolicy;
-  clock: Clock;
-  onTrace: OnTrace | undefined;
-}
-
-export interface CallOptions {
-  /** The end user's credentials: required on every call, never stored. */
-  caller: unknown;
-  signal?: AbortSignal | undefined;
-}
+import { stopMeaning } from "./stop-meaning.js";
 
 /** search_docs: fan out over the collections in scope, rerank globally, cut, say what happened. */
 export async function runSearch(
-  engine: SearchEngine,
+  engine: DocsEngine,
   input: unknown,
   options: CallOptions,
 ): Promise<{ output: SearchOutput; trace: Trace }> {
   const { query, area, prefer } = parseInput(engine.contract.searchInput, "search_docs", input);
   const headers = callerHeaders(options?.caller, "search_docs");
-  const { limits, clock } = engine;
-  const recorder = new TraceRecorder({ tool: "search_docs", clock });
+  const { limits } = engine;
+  const call = new ToolCall(engine, "search_docs", options.signal);
+  const { recorder, deadline } = call;
   recorder.trace.query = query;
   if (area !== undefined) recorder.trace.area = area;
-  const deadline = new Deadline({ clock, timeoutMs: limits.deadlineMs, signal: options.signal });
 
   try {
     const scope = (area === undefined ? Object.keys(engine.areas) : [area]).flatMap((name) =>
@@ -57,13 +38,12 @@ export async function runSearch(
     const walks = await mapConcurrent(scope, limits.concurrency, (collection) =>
       walkCollection({
         client: engine.client,
-        context: {
+        context: engine.client.collectionContext({
           ...collection,
           headers,
           deadline,
           trace: recorder,
-          budget: { conflictWaitedMs: 0, conflictRetries: 0 },
-        },
+        }),
         query,
         maxPages: limits.maxUpstreamPages,
         paging: engine.paging,
@@ -71,7 +51,7 @@ export async function runSearch(
         resultCap: limits.resultCap,
       }),
     );
-    if (deadline.callerAborted) throw await abort(recorder, deadline, engine.onTrace);
+    await call.throwIfCallerAborted();
 
     for (const walk of walks) recordWalk(recorder, walk);
     const candidates = distinct(walks);
@@ -90,10 +70,11 @@ export async function runSearch(
     for (const hit of top) results.push(await toResult(engine, hit));
 
     const status = searchStatus({
-      outcomes: walks.map((walk) => walk.outcome),
+      outcomes: walks.map((walk) => stopMeaning(walk.stop).outcome),
       resultCount: results.length,
     });
-    const truncated = walks.some((walk) => walk.moreExist) || candidates.length > results.length;
+    const truncated =
+      walks.some((walk) => stopMeaning(walk.stop).moreExist) || candidates.length > results.length;
     const output: SearchOutput = {
       results,
       // "More exists" also when the answer is incomplete: a failed collection may hold more.
@@ -103,10 +84,10 @@ export async function runSearch(
     recorder.trace.candidates = candidates.length;
     recorder.trace.returned = results.length;
     recorder.trace.truncated = truncated;
-    const trace = await recorder.finish(status, engine.onTrace);
+    const trace = await call.finish(status);
     return { output, trace };
   } finally {
-    deadline.dispose();
+    call.dispose();
   }
 }
 
@@ -131,7 +112,7 @@ function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
     stop: walk.stop,
     ...(walk.reason === undefined ? {} : { reason: walk.reason }),
   });
-  if (walk.outcome === "unavailable") {
+  if (stopMeaning(walk.stop).outcome === "unavailable") {
     recorder.note(
       `collection ${walk.collectionId} (${walk.area}) unavailable: ${walk.reason ?? "unknown"}`,
     );
@@ -189,7 +170,7 @@ async function rerank(
   }
 }
 
-async function toResult(engine: SearchEngine, hit: Hit): Promise<SearchResult> {
+async function toResult(engine: DocsEngine, hit: Hit): Promise<SearchResult> {
   const { item } = hit;
   const ref = await mintRef(engine.refStore, {
     area: hit.area,
@@ -206,27 +187,4 @@ async function toResult(engine: SearchEngine, hit: Hit): Promise<SearchResult> {
     area: hit.area,
     updated: toDate(item.updated_at),
   };
-}
-
-export function toTitle(title: string): string {
-  // Cut before (bounded work on a hostile title) and after, never inside a surrogate pair.
-  return truncate(sanitizeText(truncate(title, 1000)).replace(/\s+/g, " ").trim(), 200);
-}
-
-/** YYYY-MM-DD: the day is what a reader needs, and it is short. */
-export function toDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
-}
-
-/** The caller cancelled: the trace says so, and the call rejects with the signal's reason. */
-export async function abort(
-  recorder: TraceRecorder,
-  deadline: Deadline,
-  onTrace: OnTrace | undefined,
-): Promise<unknown> {
-  recorder.note("aborted by the caller");
-  await recorder.finish("aborted", onTrace);
-  return deadline.signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }

@@ -5,6 +5,7 @@ describe("@search-docs/core/testing", () => {
   it("exports exactly its public functions", () => {
     expect(Object.keys(testing).sort()).toEqual([
       "collectionIdFor",
+      "createFakeClock",
       "createTestDocsSearch",
       "loadCorpus",
       "startFakeDocsService",

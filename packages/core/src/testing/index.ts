@@ -7,6 +7,7 @@ export type {
 export { collectionIdFor } from "./collection-id.js";
 export type { CorpusDocument, CorpusSection } from "./corpus-document.js";
 export { createTestDocsSearch } from "./create-test-docs-search.js";
+export { createFakeClock, type FakeClock } from "./fake-clock.js";
 export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
 export type {
   ErrorFault,

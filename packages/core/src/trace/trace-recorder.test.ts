@@ -48,7 +48,10 @@ afterEach(() => trace.disable());
 it("mirrors a call onto one OpenTelemetry span, with an event per upstream request", async () => {
   const { provider, spans } = recordingProvider();
   trace.setGlobalTracerProvider(provider);
-  const recorder = new TraceRecorder({ tool: "search_docs", clock: { now: () => 0 } });
+  const recorder = new TraceRecorder({
+    tool: "search_docs",
+    clock: { now: () => 0, epochMs: () => 0 },
+  });
   recorder.request({
     collectionId: "c1",
     area: "runbooks",
@@ -75,4 +78,26 @@ it("mirrors a call onto one OpenTelemetry span, with an event per upstream reque
       "search_docs.upstream_requests": 1,
     },
   });
+});
+
+it("takes its id and start time from the injected edges, and its duration from the clock", async () => {
+  let now = 1000;
+  const recorder = new TraceRecorder({
+    tool: "get_document",
+    clock: { now: () => now, epochMs: () => Date.UTC(2026, 10, 30, 12) + now },
+    createTraceId: () => "trace-1",
+  });
+  expect(recorder.trace.traceId).toBe("trace-1");
+  expect(recorder.trace.startedAt).toBe("2026-11-30T12:00:01.000Z");
+  now = 1250.04;
+  const finished = await recorder.finish("ok", undefined);
+  expect(finished.durationMs).toBe(250);
+});
+
+it("makes a fresh random UUID per trace by default", () => {
+  const clock = { now: () => 0, epochMs: () => 0 };
+  const first = new TraceRecorder({ tool: "search_docs", clock }).trace.traceId;
+  const second = new TraceRecorder({ tool: "search_docs", clock }).trace.traceId;
+  expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(second).not.toBe(first);
 });

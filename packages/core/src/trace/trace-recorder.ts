@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { trace as otel, type Span, SpanStatusCode } from "@opentelemetry/api";
 import type { Clock } from "../util/clock.js";
+import { randomTraceId } from "./random-trace-id.js";
 import type { OnTrace, Trace, TraceCollection, TraceRequest } from "./trace.js";
 
 const tracer = otel.getTracer("@search-docs/core");
@@ -11,17 +11,25 @@ const tracer = otel.getTracer("@search-docs/core");
  */
 export class TraceRecorder {
   readonly trace: Trace;
-  readonly #clock: Clock;
+  readonly #clock: Pick<Clock, "now">;
   readonly #started: number;
   readonly #span: Span;
 
-  constructor({ tool, clock }: { tool: Trace["tool"]; clock: Clock }) {
+  constructor({
+    tool,
+    clock,
+    createTraceId = randomTraceId,
+  }: {
+    tool: Trace["tool"];
+    clock: Pick<Clock, "now" | "epochMs">;
+    createTraceId?: (() => string) | undefined;
+  }) {
     this.#clock = clock;
     this.#started = clock.now();
     this.trace = {
-      traceId: randomUUID(),
+      traceId: createTraceId(),
       tool,
-      startedAt: new Date().toISOString(),
+      startedAt: new Date(clock.epochMs()).toISOString(),
       durationMs: 0,
       requests: [],
       collections: [],

@@ -3,25 +3,29 @@ import type { Clock } from "./clock.js";
 /**
  * One deadline for a whole tool call, joined with the caller's AbortSignal: every wait and
  * every request in the call is bound by `signal`, and `remaining()` tells retry decisions how
- * much time is left so they never sleep past it.
+ * much time is left so they never sleep past it. Its timer runs on the injected clock.
  */
 export class Deadline {
   readonly signal: AbortSignal;
   readonly #expiresAt: number;
-  readonly #clock: Clock;
-  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #clock: Pick<Clock, "now">;
+  readonly #cancelTimer: () => void;
   readonly #callerSignal: AbortSignal | undefined;
 
   constructor({
     clock,
     timeoutMs,
     signal,
-  }: { clock: Clock; timeoutMs: number; signal?: AbortSignal }) {
+  }: {
+    clock: Pick<Clock, "now" | "setTimer">;
+    timeoutMs: number;
+    signal?: AbortSignal | undefined;
+  }) {
     this.#clock = clock;
     this.#expiresAt = clock.now() + timeoutMs;
     this.#callerSignal = signal;
     const controller = new AbortController();
-    this.#timer = setTimeout(
+    this.#cancelTimer = clock.setTimer(
       () => controller.abort(new DOMException("The search deadline passed", "TimeoutError")),
       timeoutMs,
     );
@@ -38,6 +42,6 @@ export class Deadline {
   }
 
   dispose(): void {
-    clearTimeout(this.#timer);
+    this.#cancelTimer();
   }
 }

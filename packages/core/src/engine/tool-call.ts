@@ -1,0 +1,51 @@
+import type { Trace } from "../trace/trace.js";
+import { TraceRecorder } from "../trace/trace-recorder.js";
+import { Deadline } from "../util/deadline.js";
+import type { DocsEngine } from "./docs-engine.js";
+
+/**
+ * One tool call's lifecycle, the same for search_docs and get_document: its trace, its one
+ * deadline joined with the caller's signal, and its two ways to end — finished with a status, or
+ * aborted by the caller. `dispose()` it in a `finally`.
+ */
+export class ToolCall {
+  readonly recorder: TraceRecorder;
+  readonly deadline: Deadline;
+  readonly #engine: DocsEngine;
+
+  constructor(engine: DocsEngine, tool: Trace["tool"], signal: AbortSignal | undefined) {
+    this.#engine = engine;
+    this.recorder = new TraceRecorder({
+      tool,
+      clock: engine.clock,
+      createTraceId: engine.createTraceId,
+    });
+    this.deadline = new Deadline({
+      clock: engine.clock,
+      timeoutMs: engine.limits.deadlineMs,
+      signal,
+    });
+  }
+
+  /** Closes the trace with the call's status and hands it to `onTrace`. */
+  finish(status: string): Promise<Trace> {
+    return this.recorder.finish(status, this.#engine.onTrace);
+  }
+
+  /**
+   * When the caller (not the deadline) cancelled, the trace says so and this throws the signal's
+   * reason: an abort rejects the call, where a deadline only makes the late collections unavailable.
+   */
+  async throwIfCallerAborted(): Promise<void> {
+    if (!this.deadline.callerAborted) return;
+    this.recorder.note("aborted by the caller");
+    await this.finish("aborted");
+    throw (
+      this.deadline.signal.reason ?? new DOMException("The operation was aborted", "AbortError")
+    );
+  }
+
+  dispose(): void {
+    this.deadline.dispose();
+  }
+}
