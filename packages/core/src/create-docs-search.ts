@@ -10,6 +10,7 @@ import { runGetDocument } from "./document/run-get-document.js";
 import type { DocsEngine } from "./engine/docs-engine.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
 import type { Caller } from "./http/caller.js";
+import { type InFlightLimit, sharedInFlightLimit } from "./http/in-flight-limit.js";
 import { UpstreamClient } from "./http/upstream-client.js";
 import { defaultLimits, type Limits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
@@ -44,6 +45,11 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   paging?: Partial<PagingPolicy>;
   /** Defaults to one budget per backend origin shared by the whole process. */
   retryBudget?: RetryBudget;
+  /**
+   * Defaults to one bound per backend origin shared by the whole process (256 requests in flight,
+   * `defaultInFlightLimitOptions`); pass one `InFlightLimit` to several instances to share another.
+   */
+  inFlightLimit?: InFlightLimit;
   /**
    * Collections recently found reindexing, so later calls probe once instead of waiting out the
    * 409 budget again. Defaults to this process's memory; pass a shared one for several processes.
@@ -111,6 +117,7 @@ export function createDocsSearch<const AreaName extends string>(
       limits,
       retryBudget: options.retryBudget ?? sharedRetryBudget(new URL(baseUrl).origin),
       reindexMemory: options.reindexMemory ?? new MemoryReindexMemory({ clock }),
+      inFlight: options.inFlightLimit ?? sharedInFlightLimit(new URL(baseUrl).origin),
     }),
     reranker: options.reranker ?? new UpstreamFusionReranker(),
     refStore: options.refStore ?? new MemoryRefStore(),

@@ -33,6 +33,12 @@ export { ConfigurationError } from "./errors/configuration-error.js";
 export { InvalidInputError } from "./errors/invalid-input-error.js";
 export { SearchDocsError } from "./errors/search-docs-error.js";
 export type { Caller } from "./http/caller.js";
+export {
+  defaultInFlightLimitOptions,
+  InFlightLimit,
+  type InFlightLimitOptions,
+  sharedInFlightLimit,
+} from "./http/in-flight-limit.js";
 export { defaultLimits, type Limits } from "./limits.js";
 export { MemoryRefStore, type MemoryRefStoreOptions } from "./refs/memory-ref-store.js";
 export {
@@ -44,7 +50,24 @@ export { formatRef, type ParsedRef, parseRef } from "./refs/ref.js";
 export type { RefStore, RefTarget } from "./refs/ref-store.js";
 export { slugify } from "./refs/slugify.js";
 export { capPerDocument } from "./rerank/cap-per-document.js";
-export type { RerankCandidate, Reranker, RerankRequest } from "./rerank/reranker.js";
+export {
+  createEmbeddingReranker,
+  type EmbeddingRerankerOptions,
+  type Embeddings,
+} from "./rerank/embedding-reranker.js";
+export {
+  defaultModelShortlist,
+  defaultModelTimeoutMs,
+  type ModelOrderRequest,
+  ModelReranker,
+  type ModelRerankerOptions,
+} from "./rerank/model-reranker.js";
+export type {
+  LexicalReranker,
+  RerankCandidate,
+  Reranker,
+  RerankRequest,
+} from "./rerank/reranker.js";
 export {
   defaultUpstreamFusionOptions,
   type UpstreamFusionOptions,
@@ -60,7 +83,12 @@ export {
   sharedRetryBudget,
 } from "./retry/retry-budget.js";
 export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
-export { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
+export {
+  defaultPagingPolicy,
+  type NextPageDecision,
+  type PagingPolicy,
+  readsNextPage,
+} from "./search/paging-policy.js";
 export { searchStatus } from "./search/search-status.js";
 export { sanitizeText } from "./text/sanitize-text.js";
 export type {

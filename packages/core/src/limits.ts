@@ -12,8 +12,8 @@ export interface Limits {
   passageChars: number;
   /** Characters of document content get_document returns. */
   documentChars: number;
-  /** Collections searched at once within one call. */
-  concurrency: number;
+  /** At most this many sections of one document among the results (one long document cannot fill them all). */
+  sectionsPerDocument: number;
 }
 
 export const defaultLimits: Readonly<Limits> = Object.freeze({
@@ -23,5 +23,5 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   conflictWaitMs: 3000,
   passageChars: 320,
   documentChars: 6000,
-  concurrency: 4,
+  sectionsPerDocument: 4,
 });

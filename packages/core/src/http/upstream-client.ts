@@ -11,6 +11,7 @@ import type { TraceRequest } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Clock, Random } from "../util/clock.js";
 import type { Deadline } from "../util/deadline.js";
+import type { InFlightLimit } from "./in-flight-limit.js";
 import { documentSchema, type SearchPage, searchPageSchema, type WireDocument } from "./wire.js";
 
 /** What one upstream read came to, after retries: the four outcomes the client acts on. */
@@ -51,6 +52,8 @@ export interface UpstreamClientOptions {
   limits: Limits;
   retryBudget: RetryBudget;
   reindexMemory: ReindexMemory;
+  /** The process-wide bound on requests in flight to the backend's origin. */
+  inFlight: InFlightLimit;
 }
 
 /** Per request: what the retry decision knows and what the trace needs. */
@@ -141,6 +144,11 @@ export class UpstreamClient {
       state.attempt += 1;
       const waitMs = state.nextWaitMs;
       state.nextWaitMs = 0;
+      // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
+      // doubles expect, rather than ky's Request object.
+      const request = input instanceof Request ? input : new Request(input, init);
+      const queued = clock.now();
+      const release = await this.#options.inFlight.acquire(request.signal);
       const started = clock.now();
       const record = (status: TraceRequest["status"]) =>
         context.trace.request({
@@ -150,11 +158,9 @@ export class UpstreamClient {
           attempt: state.attempt,
           status,
           waitMs: round(waitMs),
+          ...(started - queued > 0.5 ? { queuedMs: round(started - queued) } : {}),
           latencyMs: round(clock.now() - started),
         });
-      // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
-      // doubles expect, rather than ky's Request object.
-      const request = input instanceof Request ? input : new Request(input, init);
       try {
         const response = await this.#options.fetch(request.url, {
           method: request.method,
@@ -166,6 +172,8 @@ export class UpstreamClient {
       } catch (error) {
         record(deadline.callerAborted ? "aborted" : request.signal.aborted ? "timeout" : "network");
         throw error;
+      } finally {
+        release();
       }
     };
 

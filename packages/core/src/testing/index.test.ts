@@ -6,6 +6,7 @@ describe("@search-docs/core/testing", () => {
     expect(Object.keys(testing).sort()).toEqual([
       "collectionIdFor",
       "createFakeClock",
+      "createSeededRandom",
       "createTestDocsSearch",
       "loadCorpus",
       "startFakeDocsService",
