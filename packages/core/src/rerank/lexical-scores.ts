@@ -9,6 +9,21 @@ export interface LexicalScores {
   titleCoverage: Float64Array;
 }
 
+// The paging decision ranks each collection's hits after every page and the answer ranks them all
+// again, so the same snippets are tokenized several times per call (and across calls of the same
+// question): a bounded memo keeps that to once. Cleared whole when full, so memory stays bounded.
+const memoEntries = 4096;
+const memo = new Map<string, string[]>();
+function tokens(text: string): string[] {
+  let cached = memo.get(text);
+  if (cached === undefined) {
+    if (memo.size >= memoEntries) memo.clear();
+    cached = tokenize(text);
+    memo.set(text, cached);
+  }
+  return cached;
+}
+
 /**
  * Lexical evidence per candidate, in the candidates' order. Only query terms are ever scored, so
  * a candidate is its length and one count per query term, in flat arrays (no map per candidate);
@@ -20,7 +35,7 @@ export function lexicalScores(
   candidates: readonly RerankCandidate[],
   { k1, b }: { k1: number; b: number },
 ): LexicalScores {
-  const queryTerms = [...new Set(tokenize(query))];
+  const queryTerms = [...new Set(tokens(query))];
   const termCount = queryTerms.length;
   const termIndex = new Map(queryTerms.map((term, index) => [term, index]));
   const count = candidates.length;
@@ -33,15 +48,15 @@ export function lexicalScores(
     let title = titles.get(candidate.title);
     if (title === undefined) {
       const counts = new Float64Array(termCount);
-      const tokens = tokenize(candidate.title);
-      for (const token of tokens) {
+      const titleTokens = tokens(candidate.title);
+      for (const token of titleTokens) {
         const term = termIndex.get(token);
         if (term !== undefined) counts[term] = (counts[term] ?? 0) + 1;
       }
       let covered = 0;
       for (const value of counts) if (value > 0) covered++;
       title = {
-        length: tokens.length,
+        length: titleTokens.length,
         counts,
         coverage: termCount === 0 ? 0 : covered / termCount,
       };
@@ -49,12 +64,12 @@ export function lexicalScores(
     }
     const offset = index * termCount;
     frequencies.set(title.counts, offset);
-    const tokens = tokenize(candidate.snippet);
-    for (const token of tokens) {
+    const snippetTokens = tokens(candidate.snippet);
+    for (const token of snippetTokens) {
       const term = termIndex.get(token);
       if (term !== undefined) frequencies[offset + term] = (frequencies[offset + term] ?? 0) + 1;
     }
-    lengths[index] = title.length + tokens.length;
+    lengths[index] = title.length + snippetTokens.length;
     titleCoverage[index] = title.coverage;
   }
   let totalLength = 0;

@@ -42,7 +42,9 @@ describe("readsNextPage", () => {
 
   it("with tailItems 0 stops whenever the top is full; exhaustive never stops", () => {
     const full = { top: ["p5", "p4", "p3", "p2"], page, pageNumber: 1, resultCap: 4, ...falling };
-    expect(readsNextPage({ ...adaptive, tailItems: 0 }, full).read).toBe(false);
+    const decision = readsNextPage({ ...adaptive, tailItems: 0 }, full);
+    expect(decision.read).toBe(false);
+    expect(!decision.read && decision.reason).toMatch(/top 4 is full after page 1/);
     expect(readsNextPage({ ...adaptive, tailItems: 1 }, full).read).toBe(true);
     expect(readsNextPage({ ...adaptive, mode: "exhaustive", tailItems: 0 }, full).read).toBe(true);
   });

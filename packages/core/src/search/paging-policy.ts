@@ -11,9 +11,10 @@ export interface PagingPolicy {
   /** "exhaustive" walks every page up to the cap. */
   mode: "adaptive" | "exhaustive";
   /**
-   * Adaptive: read on only while one of the last page's `tailItems` lowest-ranked hits made the
-   * collection's top results. 0 reads one page whenever the top is full; a page size (20) reads on
-   * whenever any hit of the last page made it.
+   * Adaptive: read on while one of the last page's `tailItems` lowest-ranked hits made the
+   * collection's top results (the reranker lifts hits from deep in the page, so the next page's may
+   * be lifted too). 0 reads on only for a top that is not yet full or a page whose scores stayed
+   * flat; a page size (20) reads on whenever any hit of the last page made the top.
    */
   tailItems: number;
   /**
@@ -26,14 +27,16 @@ export interface PagingPolicy {
 }
 
 /**
- * 5 was chosen by measurement (`node bench/src/tune.ts`, bench/README.md): on the shared corpus
- * it reads about 1.1 pages per searched collection where every page costs 3.3 to 3.8, with the
- * same recall@8; the pages past the first rarely change the top 8 there, and where the reranker
- * lifts hits from deep in a page (titles the backend never indexed), its tail keeps the walk going.
+ * `tailItems` 0 was chosen by measurement (`node bench/src/tune.ts`, bench/README.md): with the
+ * default reranker, which keeps the backend's score first, reading on when the top reaches into a
+ * page's last 3, 5 or 8 hits costs 1.04 to 1.27 requests per searched collection and answered no
+ * set better than stopping once the top is full (1.00 to 1.01); every page costs 3.3 to 3.8 on the
+ * shared corpus for the same recall@8. A reranker that lifts deep hits (a heavy title weight, say)
+ * wants a tail: `paging: { tailItems: 5 }`.
  */
 export const defaultPagingPolicy: Readonly<PagingPolicy> = Object.freeze({
   mode: "adaptive",
-  tailItems: 5,
+  tailItems: 0,
   flatScoreRatio: 0.75,
 });
 
@@ -71,8 +74,12 @@ export function readsNextPage<Hit>(
   if (bestScore > 0 && lowestScore >= bestScore * policy.flatScoreRatio) return { read: true };
   const tail = new Set(page.slice(Math.max(0, page.length - policy.tailItems)));
   if (top.some((hit) => tail.has(hit))) return { read: true };
+  const tailItems = Math.min(policy.tailItems, page.length);
   return {
     read: false,
-    reason: `the top ${resultCap} holds none of the last ${Math.min(policy.tailItems, page.length)} hits of page ${pageNumber}: the next page is unlikely to change it`,
+    reason:
+      tailItems === 0
+        ? `the top ${resultCap} is full after page ${pageNumber} and its scores fell: the next page is unlikely to change it`
+        : `the top ${resultCap} holds none of the last ${tailItems} hits of page ${pageNumber}: the next page is unlikely to change it`,
   };
 }

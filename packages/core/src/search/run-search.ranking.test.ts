@@ -95,7 +95,7 @@ describe("search_docs paging", () => {
     const { output } = await docs.search({ query: "rotate key" }, caller);
     expect(backend.asked).toHaveLength(1);
     expect(traces[0]?.collections[0]).toMatchObject({ stop: "adaptive", pages: 1 });
-    expect(traces[0]?.collections[0]?.reason).toMatch(/none of the last 5 hits of page 1/);
+    expect(traces[0]?.collections[0]?.reason).toMatch(/top 8 is full after page 1/);
     expect(output).toMatchObject({ status: "ok", more_matches_exist: true });
   });
 
@@ -107,6 +107,7 @@ describe("search_docs paging", () => {
     );
     const { docs, traces } = makeDocs(backend, {
       reranker: new UpstreamFusionReranker({ titleWeight: 1 }),
+      paging: { tailItems: 5 },
     });
     const { output } = await docs.search({ query: "rotate signing key" }, caller);
     // Page 1's tail (ranks 18, 19) made the top: page 2 was read, and its rank 23 made it too;
