@@ -1,10 +1,17 @@
 export type { DocsToolContext, ToolContext } from "./docs-tool-context.js";
+export type { DocsToolOptions, DocsToolOutput } from "./docs-tool-shape.js";
 export { type DocsTools, docsTools } from "./docs-tools.js";
 export {
   type GetDocumentTool,
   type GetDocumentToolOutput,
   getDocumentTool,
 } from "./get-document-tool.js";
+export {
+  type SearchDocsInput,
+  type SearchDocsTool,
+  type SearchDocsToolOutput,
+  searchDocsTool,
+} from "./search-docs-tool.js";
 export {
   type EmbeddingModelRerankerOptions,
   embeddingModelReranker,
@@ -13,10 +20,3 @@ export {
   type RerankingModelRerankerOptions,
   rerankingModelReranker,
 } from "./rerank/reranking-model-reranker.js";
-export {
-  type DocsToolOptions,
-  type SearchDocsInput,
-  type SearchDocsTool,
-  type SearchDocsToolOutput,
-  searchDocsTool,
-} from "./search-docs-tool.js";

@@ -48,7 +48,9 @@ export function createContract<const AreaName extends string>(
     status: z.enum(searchStatuses),
   });
 
-  const documentInput = z.object({ ref: z.string().describe(descriptions.ref) });
+  // A ref this tool issues is at most 194 characters; a longer one is refused rather than echoed
+  // back to the model whole in a not_found answer.
+  const documentInput = z.object({ ref: z.string().max(200).describe(descriptions.ref) });
   const documentOutput = z.object({
     status: z.enum(documentStatuses),
     ref: z.string(),

@@ -4,12 +4,23 @@ import * as testing from "./index.js";
 describe("@search-docs/core/testing", () => {
   it("exports exactly its public functions", () => {
     expect(Object.keys(testing).sort()).toEqual([
+      "abortMidCall",
       "collectionIdFor",
+      "contractCaseProblems",
+      "contractCaseVerdict",
+      "contractCases",
       "createFakeClock",
       "createSeededRandom",
       "createTestDocsSearch",
+      "fakeDocsServiceFixture",
+      "fakeProvider",
       "loadCorpus",
+      "playContractCase",
+      "providerLeaks",
       "startFakeDocsService",
+      "throughCore",
+      "toolDefinitionsSent",
+      "toolResultsSent",
     ]);
   });
 });
