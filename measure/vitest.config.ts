@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     name: "measure",
     include: ["src/**/*.test.ts"],
+    // Loading the o200k ranks takes seconds on a loaded machine.
+    testTimeout: 20_000,
   },
 });

@@ -7,12 +7,6 @@ export {
   getDocumentTool,
 } from "./get-document-tool.js";
 export {
-  type SearchDocsInput,
-  type SearchDocsTool,
-  type SearchDocsToolOutput,
-  searchDocsTool,
-} from "./search-docs-tool.js";
-export {
   type EmbeddingModelRerankerOptions,
   embeddingModelReranker,
 } from "./rerank/embedding-model-reranker.js";
@@ -20,3 +14,9 @@ export {
   type RerankingModelRerankerOptions,
   rerankingModelReranker,
 } from "./rerank/reranking-model-reranker.js";
+export {
+  type SearchDocsInput,
+  type SearchDocsTool,
+  type SearchDocsToolOutput,
+  searchDocsTool,
+} from "./search-docs-tool.js";

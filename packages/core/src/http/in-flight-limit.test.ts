@@ -9,8 +9,12 @@ describe("InFlightLimit", () => {
     const first = await limit.acquire();
     const second = await limit.acquire();
     const order: string[] = [];
-    const third = limit.acquire().then((release) => (order.push("third"), release));
-    const fourth = limit.acquire().then((release) => (order.push("fourth"), release));
+    const granted = (name: string) => (release: () => void) => {
+      order.push(name);
+      return release;
+    };
+    const third = limit.acquire().then(granted("third"));
+    const fourth = limit.acquire().then(granted("fourth"));
     await tick();
     expect(order).toEqual([]);
     expect([limit.inFlight, limit.waiting]).toEqual([2, 2]);
