@@ -4,16 +4,14 @@ import {
   type ModelReranker,
 } from "@search-docs/core";
 import { type EmbeddingModel, embedMany } from "ai";
+import { type AiSdkCallSettings, aiSdkCallSettings } from "./ai-sdk-call-settings.js";
 import { modelName } from "./model-name.js";
 
 export interface EmbeddingModelRerankerOptions
-  extends Omit<EmbeddingRerankerOptions, "name" | "embed"> {
+  extends Omit<EmbeddingRerankerOptions, "name" | "embed">,
+    AiSdkCallSettings {
   /** Any AI SDK embedding model, or a gateway id. */
   model: EmbeddingModel;
-  /** Retries inside the call's deadline; default 0: a failed rerank keeps the lexical order. */
-  maxRetries?: number;
-  providerOptions?: Parameters<typeof embedMany>[0]["providerOptions"];
-  headers?: Record<string, string>;
   /** Names the model in the trace; default "ai-sdk embedMany <provider>/<model id>". */
   name?: string;
 }
@@ -25,12 +23,13 @@ export interface EmbeddingModelRerankerOptions
  */
 export function embeddingModelReranker({
   model,
-  maxRetries = 0,
+  maxRetries,
   providerOptions,
   headers,
   name,
   ...options
 }: EmbeddingModelRerankerOptions): ModelReranker {
+  const settings = aiSdkCallSettings({ maxRetries, providerOptions, headers });
   return createEmbeddingReranker({
     ...options,
     name:
@@ -41,9 +40,7 @@ export function embeddingModelReranker({
         model,
         values: [query, ...documents],
         abortSignal: signal,
-        maxRetries,
-        ...(providerOptions === undefined ? {} : { providerOptions }),
-        ...(headers === undefined ? {} : { headers }),
+        ...settings,
       });
       const [queryVector = [], ...documentVectors] = embeddings;
       return { query: queryVector, documents: documentVectors };

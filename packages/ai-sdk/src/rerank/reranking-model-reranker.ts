@@ -1,15 +1,13 @@
 import { ModelReranker, type ModelRerankerOptions } from "@search-docs/core";
 import { type RerankingModel, rerank } from "ai";
+import { type AiSdkCallSettings, aiSdkCallSettings } from "./ai-sdk-call-settings.js";
 import { modelName } from "./model-name.js";
 
 export interface RerankingModelRerankerOptions
-  extends Omit<ModelRerankerOptions, "name" | "order"> {
+  extends Omit<ModelRerankerOptions, "name" | "order">,
+    AiSdkCallSettings {
   /** Any AI SDK reranking model: Cohere, Amazon Bedrock, Together, ... or a gateway id. */
   model: RerankingModel;
-  /** Retries inside the call's deadline; default 0: a failed rerank keeps the lexical order. */
-  maxRetries?: number;
-  providerOptions?: Parameters<typeof rerank>[0]["providerOptions"];
-  headers?: Record<string, string>;
   /** Names the model in the trace; default "ai-sdk rerank <provider>/<model id>". */
   name?: string;
 }
@@ -21,12 +19,13 @@ export interface RerankingModelRerankerOptions
  */
 export function rerankingModelReranker({
   model,
-  maxRetries = 0,
+  maxRetries,
   providerOptions,
   headers,
   name,
   ...options
 }: RerankingModelRerankerOptions): ModelReranker {
+  const settings = aiSdkCallSettings({ maxRetries, providerOptions, headers });
   return new ModelReranker({
     ...options,
     name: name ?? `ai-sdk rerank ${modelName(model)}`,
@@ -36,9 +35,7 @@ export function rerankingModelReranker({
         query,
         documents: [...documents],
         abortSignal: signal,
-        maxRetries,
-        ...(providerOptions === undefined ? {} : { providerOptions }),
-        ...(headers === undefined ? {} : { headers }),
+        ...settings,
       });
       return ranking.map((entry) => entry.originalIndex);
     },
