@@ -14,6 +14,11 @@ export interface Limits {
   documentChars: number;
   /** At most this many sections of one document among the results (one long document cannot fill them all). */
   sectionsPerDocument: number;
+  /**
+   * The longest one ref store call may take (a shared store: Redis), never past the deadline.
+   * Past it, search answers with refs for this process only and get_document is unavailable.
+   */
+  refStoreTimeoutMs: number;
 }
 
 export const defaultLimits: Readonly<Limits> = Object.freeze({
@@ -24,4 +29,5 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   passageChars: 320,
   documentChars: 6000,
   sectionsPerDocument: 4,
+  refStoreTimeoutMs: 1000,
 });

@@ -9,7 +9,11 @@ export interface AiSdkCallSettings {
 }
 
 /** The settings as the AI SDK's call options, with the default of no retries. */
-export function aiSdkCallSettings({ maxRetries = 0, providerOptions, headers }: AiSdkCallSettings) {
+export function aiSdkCallSettings({
+  maxRetries = 0,
+  providerOptions,
+  headers,
+}: AiSdkCallSettings): AiSdkCallSettings & { maxRetries: number } {
   return {
     maxRetries,
     ...(providerOptions === undefined ? {} : { providerOptions }),

@@ -14,6 +14,10 @@ import type { Deadline } from "../util/deadline.js";
 import type { InFlightLimit } from "./in-flight-limit.js";
 import { documentSchema, type SearchPage, searchPageSchema, type WireDocument } from "./wire.js";
 
+// Low-cardinality names of the two endpoints, for spans (the ids vary, the shape does not).
+const searchTemplate = "/v2/collections/{collection_id}/documents/search";
+const documentTemplate = "/v2/collections/{collection_id}/documents/{document_id}";
+
 /** What one upstream read came to, after retries: the four outcomes the client acts on. */
 export type UpstreamResult<Body> =
   | { kind: "ok"; body: Body }
@@ -73,9 +77,12 @@ interface RequestState {
 export class UpstreamClient {
   readonly #http: KyInstance;
   readonly #options: UpstreamClientOptions;
+  /** The base URL's own path, before `/v2`, for the spans' URL templates. */
+  readonly #pathPrefix: string;
 
   constructor(options: UpstreamClientOptions) {
     this.#options = options;
+    this.#pathPrefix = new URL(options.baseUrl).pathname.replace(/\/+$/, "");
     this.#http = ky.create({
       prefix: options.baseUrl.replace(/\/+$/, ""),
       throwHttpErrors: true,
@@ -149,28 +156,33 @@ export class UpstreamClient {
       const request = input instanceof Request ? input : new Request(input, init);
       const queued = clock.now();
       const release = await this.#options.inFlight.acquire(request.signal);
-      const started = clock.now();
-      const record = (status: TraceRequest["status"]) =>
-        context.trace.request({
-          collectionId,
-          area: context.area,
-          ...where,
-          attempt: state.attempt,
-          status,
-          waitMs: round(waitMs),
-          ...(started - queued > 0.5 ? { queuedMs: round(started - queued) } : {}),
-          latencyMs: round(clock.now() - started),
-        });
+      const queuedMs = clock.now() - queued;
+      const attempt = context.trace.attempt({
+        collectionId,
+        area: context.area,
+        ...where,
+        attempt: state.attempt,
+        waitMs: round(waitMs),
+        ...(queuedMs > 0.5 ? { queuedMs: round(queuedMs) } : {}),
+        method: request.method,
+        url: request.url,
+        urlTemplate:
+          this.#pathPrefix + (where.kind === "search" ? searchTemplate : documentTemplate),
+      });
       try {
-        const response = await this.#options.fetch(request.url, {
-          method: request.method,
-          headers: Object.fromEntries(request.headers),
-          signal: request.signal,
-        });
-        record(response.status);
+        const response = await attempt.run(() =>
+          this.#options.fetch(request.url, {
+            method: request.method,
+            headers: Object.fromEntries(request.headers),
+            signal: request.signal,
+          }),
+        );
+        attempt.end(response.status);
         return response;
       } catch (error) {
-        record(deadline.callerAborted ? "aborted" : request.signal.aborted ? "timeout" : "network");
+        attempt.end(
+          deadline.callerAborted ? "aborted" : request.signal.aborted ? "timeout" : "network",
+        );
         throw error;
       } finally {
         release();

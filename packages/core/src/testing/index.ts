@@ -57,3 +57,9 @@ export type { RecordedRequest, RequestKind } from "./recorded-request.js";
 export type { SectionRanking } from "./section-index.js";
 export { createSeededRandom, type RandomSource } from "./seeded-random.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
+export {
+  findRedisServer,
+  type RedisServer,
+  type StartRedisServerOptions,
+  startRedisServer,
+} from "./start-redis-server.js";
