@@ -3,6 +3,7 @@
 // per-document cap and the paging stop, prints every table and writes bench/results/tuning.json.
 import { writeFileSync } from "node:fs";
 import {
+  defaultLimits,
   defaultUpstreamFusionOptions,
   type UpstreamFusionOptions,
   UpstreamFusionReranker,
@@ -17,7 +18,7 @@ import { upstreamScoreReranker } from "./upstream-score-reranker.ts";
 // The grid of the two weights; k1 and b are checked around the choice.
 const lexicalWeights = [0, 0.1, 0.2, 0.3, 0.5, 0.75, 1];
 const titleWeights = [0, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5];
-const perDocumentDefault = 4;
+const perDocumentDefault = defaultLimits.sectionsPerDocument;
 /**
  * The shipped defaults are chosen on these sets; the third is reported as never tuned on. The dev
  * set is written like the held-out evaluation (paraphrases, keywords, pasted strings), so it is

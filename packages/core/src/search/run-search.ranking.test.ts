@@ -222,4 +222,18 @@ describe("search_docs with a model reranker", () => {
     expect(output.results[0]?.title).toBe("Note 0");
     expect(traces[0]?.notes).toContain("broken model: failed (TypeError); lexical order kept");
   });
+
+  it("answers in the default lexical order, traced, when a custom reranker throws", async () => {
+    const backend = scriptedBackend(falling(), { pageCount: 1 });
+    const reranker = {
+      rerank: () => {
+        throw new RangeError("bad index");
+      },
+    };
+    const { docs, traces } = makeDocs(backend, { reranker });
+    const { output } = await docs.search({ query: "rotate key" }, caller);
+    expect(output.status).toBe("ok");
+    expect(output.results.map((result) => result.title).slice(0, 2)).toEqual(["Note 0", "Note 1"]);
+    expect(traces[0]?.notes).toContain("reranker failed (RangeError); lexical order kept");
+  });
 });
