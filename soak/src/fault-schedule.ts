@@ -1,5 +1,5 @@
 import type { FakeDocsService, Fault } from "@search-docs/core/testing";
-import { pickWeighted } from "./seeded-random.ts";
+import { pickWeighted } from "./pick-weighted.ts";
 import type { FaultMix } from "./soak-plan.ts";
 
 /** A reindex window as it happened, in real time (performance.now()). */

@@ -8,9 +8,9 @@ import {
   RetryBudget,
 } from "@search-docs/core";
 import type { RecordedRequest } from "@search-docs/core/testing";
+import { createSeededRandom, percentile } from "@search-docs/measure";
 import { heapAfterGc } from "./heap-sampler.ts";
 import { type CallRecord, judgeCall } from "./judge-call.ts";
-import { createSeededRandom } from "./seeded-random.ts";
 import { type ServiceProcess, startServiceProcess } from "./service-process.ts";
 import { accessList, makeCallers, readableCollections, type SoakCaller } from "./soak-callers.ts";
 import type { SoakPlan } from "./soak-plan.ts";
@@ -252,8 +252,6 @@ async function runMainPhase(
   const reindexWindows = await service.stopSchedule();
 
   latencies.sort((left, right) => left - right);
-  const percentile = (share: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0;
   return {
     elapsedMs,
     ...totals,
@@ -261,8 +259,8 @@ async function runMainPhase(
     clientCpuShare: (cpu.user + cpu.system) / 1000 / elapsedMs,
     eventLoopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     latency: {
-      p50: percentile(0.5),
-      p99: percentile(0.99),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? 0,
       maxByBatch: batchMaxLatency,
       coldStartMax,

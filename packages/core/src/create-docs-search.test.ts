@@ -3,6 +3,7 @@ import { fixtureCorpus } from "./__fixtures__/fixture-corpus.js";
 import { createDocsSearch, type DocsSearchOptions } from "./create-docs-search.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
 import { InvalidInputError } from "./errors/invalid-input-error.js";
+import { UpstreamFusionReranker } from "./rerank/upstream-fusion-reranker.js";
 import { RetryBudget } from "./retry/retry-budget.js";
 import {
   createTestDocsSearch,
@@ -322,8 +323,12 @@ describe("403 and caller scoping", () => {
 });
 
 describe("paging and ranking", () => {
-  it("walks the cursor and ranks globally: a title match the backend put on page 2 comes first", async () => {
-    const { docs } = makeDocs();
+  it("walks the cursor in order and ranks every page together", async () => {
+    // A reranker that trusts titles over the backend lifts a page-2 hit over all of page 1.
+    const { docs } = makeDocs({
+      paging: { mode: "exhaustive" },
+      reranker: new UpstreamFusionReranker({ titleWeight: 1 }),
+    });
     const { output, trace } = await docs.search(
       { query: "rotate a service account key", area: "runbooks" },
       everyone(),

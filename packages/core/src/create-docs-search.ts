@@ -10,13 +10,14 @@ import { runGetDocument } from "./document/run-get-document.js";
 import type { DocsEngine } from "./engine/docs-engine.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
 import type { Caller } from "./http/caller.js";
+import { type InFlightLimit, sharedInFlightLimit } from "./http/in-flight-limit.js";
 import { UpstreamClient } from "./http/upstream-client.js";
 import { defaultLimits, type Limits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import { RefRegistry } from "./refs/ref-registry.js";
 import type { RefStore } from "./refs/ref-store.js";
-import { Bm25Reranker } from "./rerank/bm25-reranker.js";
 import type { Reranker } from "./rerank/reranker.js";
+import { UpstreamFusionReranker } from "./rerank/upstream-fusion-reranker.js";
 import { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 import type { ReindexMemory } from "./retry/reindex-memory.js";
 import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
@@ -46,6 +47,11 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   paging?: Partial<PagingPolicy>;
   /** Defaults to one budget per backend origin shared by the whole process. */
   retryBudget?: RetryBudget;
+  /**
+   * Defaults to one bound per backend origin shared by the whole process (256 requests in flight,
+   * `defaultInFlightLimitOptions`); pass one `InFlightLimit` to several instances to share another.
+   */
+  inFlightLimit?: InFlightLimit;
   /**
    * Collections recently found reindexing, so later calls probe once instead of waiting out the
    * 409 budget again. Defaults to this process's memory; pass a shared one for several processes.
@@ -132,8 +138,9 @@ export function createDocsSearch<const AreaName extends string>(
       limits,
       retryBudget: options.retryBudget ?? sharedRetryBudget(new URL(baseUrl).origin),
       reindexMemory: options.reindexMemory ?? new MemoryReindexMemory({ clock }),
+      inFlight: options.inFlightLimit ?? sharedInFlightLimit(new URL(baseUrl).origin),
     }),
-    reranker: options.reranker ?? new Bm25Reranker(),
+    reranker: options.reranker ?? new UpstreamFusionReranker(),
     refs: new RefRegistry({
       store: options.refStore ?? new MemoryRefStore(),
       timeoutMs: limits.refStoreTimeoutMs,

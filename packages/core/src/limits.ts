@@ -12,8 +12,8 @@ export interface Limits {
   passageChars: number;
   /** Characters of document content get_document returns. */
   documentChars: number;
-  /** Collections searched at once within one call. */
-  concurrency: number;
+  /** At most this many sections of one document among the results (one long document cannot fill them all). */
+  sectionsPerDocument: number;
   /**
    * The longest one ref store call may take (a shared store: Redis), never past the deadline.
    * Past it, search answers with refs for this process only and get_document is unavailable.
@@ -28,6 +28,6 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   conflictWaitMs: 3000,
   passageChars: 320,
   documentChars: 6000,
-  concurrency: 4,
+  sectionsPerDocument: 4,
   refStoreTimeoutMs: 1000,
 });

@@ -11,6 +11,7 @@ import type { TraceRequest } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Clock, Random } from "../util/clock.js";
 import type { Deadline } from "../util/deadline.js";
+import type { InFlightLimit } from "./in-flight-limit.js";
 import { documentSchema, type SearchPage, searchPageSchema, type WireDocument } from "./wire.js";
 
 // Low-cardinality names of the two endpoints, for spans (the ids vary, the shape does not).
@@ -55,6 +56,8 @@ export interface UpstreamClientOptions {
   limits: Limits;
   retryBudget: RetryBudget;
   reindexMemory: ReindexMemory;
+  /** The process-wide bound on requests in flight to the backend's origin. */
+  inFlight: InFlightLimit;
 }
 
 /** Per request: what the retry decision knows and what the trace needs. */
@@ -151,12 +154,16 @@ export class UpstreamClient {
       // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
       // doubles expect, rather than ky's Request object.
       const request = input instanceof Request ? input : new Request(input, init);
+      const queued = clock.now();
+      const release = await this.#options.inFlight.acquire(request.signal);
+      const queuedMs = clock.now() - queued;
       const attempt = context.trace.attempt({
         collectionId,
         area: context.area,
         ...where,
         attempt: state.attempt,
         waitMs: round(waitMs),
+        ...(queuedMs > 0.5 ? { queuedMs: round(queuedMs) } : {}),
         method: request.method,
         url: request.url,
         urlTemplate:
@@ -177,6 +184,8 @@ export class UpstreamClient {
           deadline.callerAborted ? "aborted" : request.signal.aborted ? "timeout" : "network",
         );
         throw error;
+      } finally {
+        release();
       }
     };
 

@@ -1,12 +1,7 @@
 import type { UpstreamClient, UpstreamRequestContext } from "../http/upstream-client.js";
 import type { SearchItem } from "../http/wire.js";
 import type { CollectionStop } from "../trace/trace.js";
-import {
-  type PagingPolicy,
-  pageReachedTop,
-  scoresFellAway,
-  scoresStayFlat,
-} from "./paging-policy.js";
+import { type PagingPolicy, readsNextPage } from "./paging-policy.js";
 
 export interface Hit {
   collectionId: string;
@@ -28,7 +23,7 @@ export interface CollectionWalk {
 
 /**
  * Walks one collection's pages in cursor order. Stops on `has_more: false`, a missing or repeated
- * cursor, the page cap or the adaptive rule. A failure after some pages keeps the hits already
+ * cursor, the page cap or the adaptive rule (`readsNextPage`), whose reason goes to the trace. A failure after some pages keeps the hits already
  * fetched (the collection still counts as unavailable); a 403 at any page drops the collection.
  *
  * The collection changing under the walk (a 400 for a cursor mid-walk, or `collection_version`
@@ -42,7 +37,7 @@ export async function walkCollection({
   query,
   maxPages,
   paging,
-  rankHits,
+  topHits,
   resultCap = 8,
 }: {
   client: UpstreamClient;
@@ -50,8 +45,8 @@ export async function walkCollection({
   query: string;
   maxPages: number;
   paging: PagingPolicy;
-  /** This collection's hits so far, best first; enables `paging.stopWhenTopSettles`. */
-  rankHits?: (hits: readonly Hit[]) => readonly Hit[];
+  /** This collection's top results so far, as the answer would cut them; enables the adaptive stop. */
+  topHits?: (hits: readonly Hit[]) => readonly Hit[];
   resultCap?: number;
 }): Promise<CollectionWalk> {
   const { collectionId, area } = context;
@@ -109,9 +104,11 @@ export async function walkCollection({
       return done("unavailable", "collection_version changed mid-walk again");
     }
     version = pageVersion;
+    let lowestScore = Number.POSITIVE_INFINITY;
     for (const item of page.items) {
       hits.push({ collectionId, area, item, upstreamRank: hits.length });
-      if (item.score > bestScore) bestScore = item.score;
+      bestScore = Math.max(bestScore, item.score);
+      lowestScore = Math.min(lowestScore, item.score);
     }
     if (!page.has_more) return done("end");
     const nextCursor = page.next_cursor ?? undefined;
@@ -124,21 +121,16 @@ export async function walkCollection({
     if (pages >= maxPages) {
       return done("page_cap", `page cap (${maxPages}) reached`);
     }
-    const pageScores = page.items.map((item) => item.score);
-    if (scoresFellAway(paging, { bestScore, pageScores })) {
-      return done("adaptive", "later pages score too low to reach the top results");
-    }
-    if (
-      paging.mode === "adaptive" &&
-      paging.stopWhenTopSettles &&
-      rankHits &&
-      pages >= 2 &&
-      !scoresStayFlat(paging, { bestScore, pageScores })
-    ) {
-      const pageHits = hits.slice(hits.length - page.items.length);
-      if (!pageReachedTop(rankHits(hits), pageHits, resultCap)) {
-        return done("adaptive", "the last page put nothing into the top results");
-      }
+    if (topHits !== undefined && paging.mode === "adaptive") {
+      const decision = readsNextPage(paging, {
+        top: topHits(hits),
+        page: hits.slice(hits.length - page.items.length),
+        pageNumber: pages,
+        resultCap,
+        bestScore,
+        lowestScore,
+      });
+      if (!decision.read) return done("adaptive", decision.reason);
     }
     seenCursors.add(nextCursor);
     cursor = nextCursor;

@@ -10,6 +10,7 @@ describe("@search-docs/core/testing", () => {
       "contractCaseVerdict",
       "contractCases",
       "createFakeClock",
+      "createSeededRandom",
       "createTestDocsSearch",
       "fakeDocsServiceFixture",
       "fakeProvider",

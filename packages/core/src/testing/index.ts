@@ -54,6 +54,8 @@ export {
   throughCore,
 } from "./play-contract-case.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
+export type { SectionRanking } from "./section-index.js";
+export { createSeededRandom, type RandomSource } from "./seeded-random.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
 export {
   findRedisServer,

@@ -13,6 +13,7 @@ import { createRequestHandler, type ServiceState } from "./create-request-handle
 import type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
 import { loadCorpus } from "./load-corpus.js";
 import type { RecordedRequest } from "./recorded-request.js";
+import { defaultSectionRanking } from "./section-index.js";
 import { createSeededRandom } from "./seeded-random.js";
 
 const sampleCorpus = new URL("./corpus/sample-corpus.jsonl", import.meta.url);
@@ -31,7 +32,10 @@ export async function startFakeDocsService(
       `The sample corpus is missing at ${fileURLToPath(corpus)}; pass options.corpus`,
     );
   }
-  const collections = buildCollections(loadCorpus(corpus), options.collectionsPerArea ?? 1);
+  const collections = buildCollections(loadCorpus(corpus), options.collectionsPerArea ?? 1, {
+    ...defaultSectionRanking,
+    ...options.ranking,
+  });
   const collectionsById = new Map(collections.map((collection) => [collection.id, collection]));
   const areas: Record<string, string[]> = {};
   for (const collection of collections) {

@@ -47,6 +47,8 @@ export interface TraceRequest {
   status: number | "timeout" | "network" | "aborted";
   /** How long the client waited before this attempt. */
   waitMs: number;
+  /** How long it then waited for a free slot of the origin's in-flight bound, when it did. */
+  queuedMs?: number;
   latencyMs: number;
 }
 
