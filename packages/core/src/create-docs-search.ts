@@ -22,7 +22,7 @@ import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 import { runSearch } from "./search/run-search.js";
-import type { OnTrace, Trace } from "./trace/trace.js";
+import type { OnTrace, OnUnauthorized, Trace } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
 export interface DocsSearchOptions<AreaName extends string = string> {
@@ -38,6 +38,11 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   recency?: boolean;
   /** Receives every call's trace. Errors it throws are ignored. */
   onTrace?: OnTrace;
+  /**
+   * Called when the backend refused the caller's credentials (401) during a call: re-authenticate
+   * the user. The model still reads `unavailable`; the trace's `failures` say `unauthorized`.
+   */
+  onUnauthorized?: OnUnauthorized;
   fetch?: typeof globalThis.fetch;
   limits?: Partial<Limits>;
   retry?: Partial<RetryPolicy>;
@@ -119,6 +124,7 @@ export function createDocsSearch<const AreaName extends string>(
     clock,
     createTraceId: options.createTraceId,
     onTrace: options.onTrace,
+    onUnauthorized: options.onUnauthorized,
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");
   const refUrl = (ref: string) => (portal ? `${portal}/${ref}` : undefined);

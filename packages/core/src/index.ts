@@ -62,13 +62,18 @@ export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retr
 export { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 export { searchStatus } from "./search/search-status.js";
 export { sanitizeText } from "./text/sanitize-text.js";
-export type {
-  CollectionStop,
-  OnTrace,
-  Trace,
-  TraceCollection,
-  TraceOmission,
-  TraceRequest,
+export {
+  type CollectionStop,
+  type FailureKind,
+  type OnTrace,
+  type OnUnauthorized,
+  type Trace,
+  type TraceCollection,
+  type TraceFailure,
+  type TraceOmission,
+  type TraceRequest,
+  type UnauthorizedEvent,
+  wasUnauthorized,
 } from "./trace/trace.js";
 export type { Clock, Random } from "./util/clock.js";
 export { parseInput as parseToolInput } from "./util/parse-input.js";

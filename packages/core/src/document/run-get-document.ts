@@ -38,14 +38,17 @@ async function readDocument(
   headers: Record<string, string>,
 ): Promise<{ output: DocumentOutput; trace: Trace }> {
   const { recorder, deadline } = call;
-  recorder.trace.ref = ref;
+  const { limits } = engine;
+  // A ref this tool issued is short; anything longer is echoed back (and traced) cut, never whole.
+  const echoed = ref.length > limits.refChars ? `${truncate(ref, limits.refChars - 1)}…` : ref;
+  recorder.trace.ref = echoed;
   const finish = async (output: DocumentOutput) => ({
     output,
     trace: await call.finish(output.status),
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,
-    ref,
+    ref: echoed,
     title: null,
     area: null,
     updated: null,
@@ -54,11 +57,17 @@ async function readDocument(
   });
 
   // Unknown or malformed refs are not_found without an upstream request.
-  const parsed = parseRef(ref);
-  const target = parsed && parsed.area in engine.areas ? await engine.refStore.get(ref) : undefined;
+  const parsed = ref.length > limits.refChars ? undefined : parseRef(ref);
+  const target =
+    parsed && Object.hasOwn(engine.areas, parsed.area) ? await engine.refStore.get(ref) : undefined;
   // The configuration is the scope, not the store: a shared store can hold refs to collections
-  // another deployment reads.
-  const inScope = target !== undefined && engine.areas[target.area]?.includes(target.collectionId);
+  // another deployment reads, or entries that are not even well formed. Own properties only: an
+  // entry whose area is "constructor" must not find Object.prototype's.
+  const inScope =
+    target !== undefined &&
+    typeof target.area === "string" &&
+    Object.hasOwn(engine.areas, target.area) &&
+    engine.areas[target.area]?.includes(target.collectionId) === true;
   if (!parsed || !target || target.area !== parsed.area || !inScope) {
     recorder.note(parsed ? "ref not issued by this store (or expired)" : "not a ref");
     return finish(empty("not_found"));
@@ -83,13 +92,18 @@ async function readDocument(
       return finish(empty("no_access"));
     case "rejected":
     case "unavailable":
-      recorder.note(`collection ${target.collectionId} unavailable: ${result.reason}`);
+      recorder.failure({
+        collectionId: target.collectionId,
+        area: target.area,
+        kind: result.kind === "rejected" ? "rejected" : result.failure,
+        reason: result.reason,
+      });
       return finish(empty("unavailable"));
   }
   const { content, moreContentExists, foundSection } = documentContent(
     result.body,
     target.section,
-    engine.limits.documentChars,
+    limits.documentChars,
   );
   if (!foundSection)
     recorder.note(`section ${target.section} no longer exists; content starts at the top`);

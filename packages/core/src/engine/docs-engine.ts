@@ -4,7 +4,7 @@ import type { Limits } from "../limits.js";
 import type { RefStore } from "../refs/ref-store.js";
 import type { Reranker } from "../rerank/reranker.js";
 import type { PagingPolicy } from "../search/paging-policy.js";
-import type { OnTrace } from "../trace/trace.js";
+import type { OnTrace, OnUnauthorized } from "../trace/trace.js";
 import type { Clock } from "../util/clock.js";
 
 /**
@@ -22,4 +22,5 @@ export interface DocsEngine {
   clock: Clock;
   createTraceId: (() => string) | undefined;
   onTrace: OnTrace | undefined;
+  onUnauthorized: OnUnauthorized | undefined;
 }

@@ -1,7 +1,7 @@
 import { trace as otel, type Span, SpanStatusCode } from "@opentelemetry/api";
 import type { Clock } from "../util/clock.js";
 import { randomTraceId } from "./random-trace-id.js";
-import type { OnTrace, Trace, TraceCollection, TraceRequest } from "./trace.js";
+import type { OnTrace, Trace, TraceCollection, TraceFailure, TraceRequest } from "./trace.js";
 
 const tracer = otel.getTracer("@search-docs/core");
 
@@ -34,6 +34,7 @@ export class TraceRecorder {
       requests: [],
       collections: [],
       omitted: [],
+      failures: [],
       candidates: 0,
       returned: 0,
       truncated: false,
@@ -70,6 +71,12 @@ export class TraceRecorder {
 
   note(note: string): void {
     this.trace.notes.push(note);
+  }
+
+  /** A collection that could not be read: its typed reason, and the same in the notes. */
+  failure(failure: TraceFailure): void {
+    this.trace.failures.push(failure);
+    this.note(`collection ${failure.collectionId} (${failure.area}) unavailable: ${failure.reason}`);
   }
 
   /** Closes the trace and hands it to `onTrace`; a failing hook never fails the call. */
