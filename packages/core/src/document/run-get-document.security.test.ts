@@ -134,4 +134,42 @@ describe("forged and malformed refs (property)", () => {
     expect(output.status).toBe("not_found");
     expect(service.requests).toHaveLength(0);
   });
+
+  it("a megabyte ref is not_found, unrequested, and echoed back cut, not whole", async () => {
+    const docs = makeDocs();
+    const ref = `runbooks/${"a".repeat(1_048_576)}`;
+    const { output, trace } = await docs.getDocument(
+      { ref },
+      { caller: { token: service.tokens.everything } },
+    );
+    expect(output.status).toBe("not_found");
+    expect(output.ref.length).toBeLessThanOrEqual(docs.limits.refChars);
+    expect(output.ref.startsWith("runbooks/aaaa")).toBe(true);
+    expect(JSON.stringify(trace).length).toBeLessThan(10_000);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])(
+    "a store entry whose area is %j is not_found, never a TypeError",
+    async (area) => {
+      // A shared store can hold anything; Object.prototype's keys must not read as areas.
+      const hostileStore = {
+        get: async () => ({ area, collectionId: "c1", documentId: "d1", section: "0" }),
+        set: async () => {},
+      };
+      const docs = createDocsSearch({
+        baseUrl: service.url,
+        areas: service.areas,
+        refStore: hostileStore,
+      });
+      for (const ref of [`${area.toLowerCase().replace(/_/g, "")}/x#0`, "runbooks/x#0"]) {
+        const { output } = await docs.getDocument(
+          { ref },
+          { caller: { token: service.tokens.everything } },
+        );
+        expect(output.status).toBe("not_found");
+      }
+      expect(service.requests).toHaveLength(0);
+    },
+  );
 });
