@@ -209,7 +209,9 @@ function expectPlainText(text: string | null) {
   expect(text).not.toContain("](");
   expect(text).not.toMatch(/<im(?:g|age)\b/i);
   expect(text).not.toMatch(/\.png\?q=SECRET/);
-  expect(text).not.toMatch(/<(?:iframe|video|audio|source|object|embed|link|input|meta|base|svg|use|a|script|style)\b/i);
+  expect(text).not.toMatch(
+    /<(?:iframe|video|audio|source|object|embed|link|input|meta|base|svg|use|a|script|style)\b/i,
+  );
   expect(text).not.toMatch(/url\(https:\/\/evil/);
 }
 
