@@ -10,13 +10,20 @@ export { createTestDocsSearch } from "./create-test-docs-search.js";
 export { createFakeClock, type FakeClock } from "./fake-clock.js";
 export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
 export type {
+  BodyFault,
+  EndlessFault,
   ErrorFault,
   Fault,
+  GzipBombFault,
   MalformedFault,
+  OversizedFault,
+  RedirectFault,
   ReindexFault,
   ResetFault,
+  ResetMidBodyFault,
   ShedFault,
   SlowFault,
+  StallFault,
   VersionFlipFault,
 } from "./fault.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
