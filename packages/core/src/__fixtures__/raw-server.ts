@@ -94,10 +94,7 @@ export function writeForever(response: ServerResponse, chunk: string | Uint8Arra
 }
 
 /** A search page with `count` items, as JSON text. */
-export function searchPageJson(
-  count: number,
-  overrides: Record<string, unknown> = {},
-): string {
+export function searchPageJson(count: number, overrides: Record<string, unknown> = {}): string {
   const items = Array.from({ length: count }, (_, index) => ({
     document_id: `doc-${index}`,
     title: `Document ${index}`,

@@ -65,7 +65,10 @@ export async function readBody(
   return concat(chunks, total);
 }
 
-function concat(chunks: readonly Uint8Array<ArrayBuffer>[], total: number): Uint8Array<ArrayBuffer> {
+function concat(
+  chunks: readonly Uint8Array<ArrayBuffer>[],
+  total: number,
+): Uint8Array<ArrayBuffer> {
   if (chunks.length === 1) return chunks[0] as Uint8Array<ArrayBuffer>;
   const bytes = new Uint8Array(total);
   let offset = 0;

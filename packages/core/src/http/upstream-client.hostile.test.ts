@@ -115,7 +115,9 @@ describe("a body that stalls or never ends", () => {
         `${JSON.stringify({ document_id: "d", title: "t", score: 1, snippet: "x".repeat(1000) })},`,
       );
     });
-    const docs = makeDocs(endless.url, { limits: { deadlineMs: 5000, responseBytes: 1024 * 1024 } });
+    const docs = makeDocs(endless.url, {
+      limits: { deadlineMs: 5000, responseBytes: 1024 * 1024 },
+    });
     const [{ output, trace }, elapsed] = await timed(docs.search({ query: "rotate" }, caller));
     expect(output.status).toBe("unavailable");
     expect(trace.failures).toMatchObject([{ kind: "too_large" }]);
@@ -324,7 +326,9 @@ describe("a connection cut after the headers is a transient fault", () => {
     const { output, trace } = await docs.search({ query: "rotate" }, caller);
     expect(output.status).toBe("ok");
     expect(output.results).toHaveLength(3);
-    expect(trace.requests.map((request) => [request.attempt, request.status, request.failure])).toEqual([
+    expect(
+      trace.requests.map((request) => [request.attempt, request.status, request.failure]),
+    ).toEqual([
       [1, 200, "network"],
       [2, 200, undefined],
     ]);
@@ -354,7 +358,12 @@ describe("what a page may say", () => {
   it("a collection_version past 2^53 - 1 is a version like any other", async () => {
     const server = await startRawServer((_request, response) => {
       response.writeHead(200, { "content-type": "application/json" });
-      response.end(searchPageJson(2).replace('"collection_version":1', '"collection_version":18446744073709551617'));
+      response.end(
+        searchPageJson(2).replace(
+          '"collection_version":1',
+          '"collection_version":18446744073709551617',
+        ),
+      );
     });
     const { output } = await makeDocs(server.url).search({ query: "rotate" }, caller);
     expect(output.status).toBe("ok");
@@ -370,7 +379,10 @@ describe("what a page may say", () => {
       const page = searchPageJson(1, { has_more: true, next_cursor: `c${server.requests.length}` });
       response.end(page.replace('"collection_version":1', `"collection_version":${version}`));
     });
-    const docs = makeDocs(server.url, { paging: { mode: "exhaustive" }, limits: { maxUpstreamPages: 2 } });
+    const docs = makeDocs(server.url, {
+      paging: { mode: "exhaustive" },
+      limits: { maxUpstreamPages: 2 },
+    });
     const { trace } = await docs.search({ query: "rotate" }, caller);
     expect(trace.collections[0]?.stop).toBe("version_changed");
   });

@@ -198,7 +198,10 @@ export class UpstreamClient {
       const redirect = redirectOf(response, request.url);
       if (redirect !== undefined) {
         cancelBody(response);
-        record(redirect.status, { failure: "redirect", redirectOrigin: redirect.origin ?? "unnamed" });
+        record(redirect.status, {
+          failure: "redirect",
+          redirectOrigin: redirect.origin ?? "unnamed",
+        });
         throw new AttemptError(redirect);
       }
       if (!response.ok) {
@@ -210,7 +213,13 @@ export class UpstreamClient {
           response.status,
           meaning === "not_found" || meaning === "forbidden"
             ? {}
-            : { failure: failureOf({ kind: "response", status: response.status, headers: response.headers }) },
+            : {
+                failure: failureOf({
+                  kind: "response",
+                  status: response.status,
+                  headers: response.headers,
+                }),
+              },
         );
         return new Response(null, {
           status: response.status,
@@ -231,7 +240,9 @@ export class UpstreamClient {
         });
       } catch (error) {
         record(response.status, {
-          failure: AttemptError.isInstance(error) ? failureOf(error.outcome) : interrupted().failure,
+          failure: AttemptError.isInstance(error)
+            ? failureOf(error.outcome)
+            : interrupted().failure,
         });
         throw error;
       }
@@ -264,7 +275,8 @@ export class UpstreamClient {
     settle(() => reindexMemory.forget(collectionId));
     // The body is already in memory: the attempt read it, bounded.
     const reading = reader.read(await response.text(), limits);
-    if (!reading.ok) return { kind: "unavailable", failure: reading.failure, reason: reading.reason };
+    if (!reading.ok)
+      return { kind: "unavailable", failure: reading.failure, reason: reading.reason };
     return { kind: "ok", body: reading.body };
   }
 
@@ -409,7 +421,11 @@ function redirectOf(
 ): Extract<AttemptOutcome, { kind: "redirect" }> | undefined {
   if (response.type === "opaqueredirect") return { kind: "redirect", status: response.status };
   if (response.redirected) {
-    return { kind: "redirect", status: response.status, origin: originOf(response.url, requestUrl) };
+    return {
+      kind: "redirect",
+      status: response.status,
+      origin: originOf(response.url, requestUrl),
+    };
   }
   if (response.status < 300 || response.status > 399) return undefined;
   const location = response.headers.get("location");

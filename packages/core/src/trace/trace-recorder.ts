@@ -76,7 +76,9 @@ export class TraceRecorder {
   /** A collection that could not be read: its typed reason, and the same in the notes. */
   failure(failure: TraceFailure): void {
     this.trace.failures.push(failure);
-    this.note(`collection ${failure.collectionId} (${failure.area}) unavailable: ${failure.reason}`);
+    this.note(
+      `collection ${failure.collectionId} (${failure.area}) unavailable: ${failure.reason}`,
+    );
   }
 
   /** Closes the trace and hands it to `onTrace`; a failing hook never fails the call. */
