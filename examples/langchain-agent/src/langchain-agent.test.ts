@@ -1,3 +1,4 @@
+import { startFakeDocsService } from "@search-docs/core/testing";
 import { describe, expect, it } from "vitest";
 import { runLangChainAgent } from "./langchain-agent.ts";
 
@@ -27,6 +28,26 @@ describe("the LangChain agent example", () => {
     const lines = await transcript({ env: {}, question: "How do I set up VPN access?" });
     expect(lines).toContain('model → search_docs({"query":"How do I set up VPN access?"})');
     expect(lines.at(-2)).toMatch(/\(see onboarding\/vpn-access#\d\)$/);
+  });
+
+  it("a token the backend refuses: the model hears unavailable, the app is told", async () => {
+    const service = await startFakeDocsService();
+    try {
+      const lines = await transcript({
+        env: {
+          SEARCH_DOCS_BASE_URL: service.url,
+          SEARCH_DOCS_TOKEN: "expired-token",
+          SEARCH_DOCS_AREAS: JSON.stringify(service.areas),
+        },
+      });
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^search_docs → model: .*"status":"unavailable"/),
+      );
+      expect(lines).toContain("app: the docs backend refused this user's token");
+      expect(lines.at(-1)).toBe("model: Search is down right now; please try again in a minute.");
+    } finally {
+      await service.close();
+    }
   });
 
   it("a backend URL without its token and areas is a clear error, before any request", async () => {

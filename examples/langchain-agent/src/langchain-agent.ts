@@ -73,6 +73,8 @@ export async function runLangChainAgent({
             `${message.name} → app: traceId ${artifact.traceId}, status ${artifact.trace.status}`,
           );
           for (const url of Object.values(artifact.urls).slice(0, 3)) sources.add(url);
+          // The model only hears "unavailable"; the app knows to sign the user in again.
+          if (artifact.unauthorized) print("app: the docs backend refused this user's token");
         }
       }
     }
@@ -129,7 +131,13 @@ async function chooseModel(
     const { ChatOpenAI } = await import("@langchain/openai");
     const name = env.SEARCH_DOCS_MODEL ?? "gpt-4o-mini";
     return {
-      model: new ChatOpenAI({ model: name, apiKey: env.OPENAI_API_KEY }),
+      // Say strict or not: on the Responses API (models that prefer it, or useResponsesApi),
+      // LangChain otherwise sends strict: null, which OpenAI reads as strict.
+      model: new ChatOpenAI({
+        model: name,
+        apiKey: env.OPENAI_API_KEY,
+        supportsStrictToolCalling: false,
+      }),
       label: `OpenAI ${name}`,
     };
   }

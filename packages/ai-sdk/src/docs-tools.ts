@@ -1,7 +1,8 @@
 import type { Caller, DocsSearch } from "@search-docs/core";
 import type { DocsToolContext, ToolContext } from "./docs-tool-context.js";
+import type { DocsToolOptions } from "./docs-tool-shape.js";
 import { type GetDocumentTool, getDocumentTool } from "./get-document-tool.js";
-import { type DocsToolOptions, type SearchDocsTool, searchDocsTool } from "./search-docs-tool.js";
+import { type SearchDocsTool, searchDocsTool } from "./search-docs-tool.js";
 
 // A type alias, not an interface, so it fits the AI SDK's ToolSet (an index signature).
 export type DocsTools<

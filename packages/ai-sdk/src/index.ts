@@ -1,4 +1,5 @@
 export type { DocsToolContext, ToolContext } from "./docs-tool-context.js";
+export type { DocsToolOptions, DocsToolOutput } from "./docs-tool-shape.js";
 export { type DocsTools, docsTools } from "./docs-tools.js";
 export {
   type GetDocumentTool,
@@ -6,7 +7,6 @@ export {
   getDocumentTool,
 } from "./get-document-tool.js";
 export {
-  type DocsToolOptions,
   type SearchDocsInput,
   type SearchDocsTool,
   type SearchDocsToolOutput,

@@ -214,6 +214,24 @@ describe("search_docs status matrix", () => {
     expect(trace.notes.join(" ")).toMatch(/unauthorized \(401\)/);
   });
 
+  it("a 401 tells the app to re-authenticate the user; the model only hears unavailable", async () => {
+    const { docs } = makeDocs();
+    const refused = await docs.search({ query: "laptop" }, { caller: { token: "expired" } });
+    expect(refused.unauthorized).toBe(true);
+    expect(JSON.stringify(refused.output)).not.toMatch(/401|unauthori/i);
+    service.setFault(collection("onboarding"), { kind: "error", status: 403 });
+    const forbidden = await docs.search({ query: "laptop" }, everyone());
+    expect(forbidden.unauthorized).toBe(false);
+    service.clearFaults();
+    const { output } = await docs.search(
+      { query: "VPN client laptop", area: "onboarding" },
+      everyone(),
+    );
+    const ref = output.results[0]?.ref as string;
+    const read = await docs.getDocument({ ref }, { caller: { token: "expired" } });
+    expect(read).toMatchObject({ unauthorized: true, urls: {}, output: { status: "unavailable" } });
+  });
+
   it("a slow collection is cut off by the deadline; the call returns on time", async () => {
     const { docs } = makeDocs({
       limits: { deadlineMs: 400 },
@@ -435,20 +453,24 @@ describe("the collection changing under a walk", () => {
 describe("get_document and refs", () => {
   it("round-trips a ref: content starts at the referenced section", async () => {
     const { docs } = makeDocs();
-    const { output } = await docs.search(
+    const { output, urls } = await docs.search(
       { query: "VPN client laptop", area: "onboarding" },
       everyone(),
     );
     const ref = output.results[0]?.ref as string;
     expect(ref).toBe("onboarding/first-day#0");
     expect(docs.refUrl(ref)).toBe("https://docs.example.com/onboarding/first-day#0");
-    expect(docs.refUrls([ref])).toEqual({
-      [ref]: "https://docs.example.com/onboarding/first-day#0",
-    });
-    expect(createDocsSearch({ baseUrl: service.url, areas: service.areas }).refUrls([ref])).toEqual(
-      {},
-    );
+    // Every result comes with its portal URL, for the app; none without a portalUrl.
+    expect(Object.keys(urls)).toEqual(output.results.map((result) => result.ref));
+    expect(urls[ref]).toBe("https://docs.example.com/onboarding/first-day#0");
+    const withoutPortal = createDocsSearch({ baseUrl: service.url, areas: service.areas });
+    expect(
+      (await withoutPortal.search({ query: "VPN client laptop", area: "onboarding" }, everyone()))
+        .urls,
+    ).toEqual({});
     const accounts = await docs.getDocument({ ref: "onboarding/first-day#0" }, everyone());
+    expect(accounts.urls).toEqual({ [ref]: "https://docs.example.com/onboarding/first-day#0" });
+    expect(accounts.unauthorized).toBe(false);
     expect(accounts.output).toMatchObject({
       status: "ok",
       ref,

@@ -22,7 +22,7 @@ import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 import { runSearch } from "./search/run-search.js";
-import type { OnTrace, OnUnauthorized, Trace } from "./trace/trace.js";
+import { type OnTrace, type OnUnauthorized, type Trace, wasUnauthorized } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
 export interface DocsSearchOptions<AreaName extends string = string> {
@@ -61,6 +61,20 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   createTraceId?: () => string;
 }
 
+/**
+ * What `search()` and `getDocument()` resolve to: the model's contract, and beside it what only
+ * the app may see. Adapters hand `output` to the model and the rest to the app.
+ */
+export interface DocsResult<Output> {
+  /** Exactly the model contract: nothing else goes to the model. */
+  output: Output;
+  trace: Trace;
+  /** Each ref in `output` that names a readable section → its portal URL (empty without `portalUrl`). */
+  urls: Record<string, string>;
+  /** The backend refused the caller's credentials (401) during this call: re-authenticate the user. */
+  unauthorized: boolean;
+}
+
 /** Per call: whose credentials, and the framework's AbortSignal. */
 export interface DocsCallOptions {
   caller: Caller;
@@ -80,16 +94,14 @@ export interface DocsSearch<AreaName extends string = string> {
   search(
     input: z.input<Contract<AreaName>["searchInput"]>,
     options: DocsCallOptions,
-  ): Promise<{ output: SearchOutput; trace: Trace }>;
+  ): Promise<DocsResult<SearchOutput>>;
   /** get_document, for a ref search_docs issued. */
   getDocument(
     input: { ref: string },
     options: DocsCallOptions,
-  ): Promise<{ output: DocumentOutput; trace: Trace }>;
+  ): Promise<DocsResult<DocumentOutput>>;
   /** The portal URL of a ref, or undefined without a portalUrl. */
   refUrl(ref: string): string | undefined;
-  /** Ref → portal URL for each ref that has one (none without a portalUrl): what adapters hand the app. */
-  refUrls(refs: readonly string[]): Record<string, string>;
 }
 
 const areaNamePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -103,7 +115,10 @@ export function createDocsSearch<const AreaName extends string>(
   const limits: Limits = { ...defaultLimits, ...options.limits };
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const clock = options.clock ?? systemClock;
-  const contract = createContract(areaNames, { recency: options.recency === true });
+  const contract = createContract(areaNames, {
+    recency: options.recency === true,
+    refChars: limits.refChars,
+  });
   const engine: DocsEngine = {
     areas,
     contract: contract as unknown as Contract,
@@ -128,17 +143,26 @@ export function createDocsSearch<const AreaName extends string>(
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");
   const refUrl = (ref: string) => (portal ? `${portal}/${ref}` : undefined);
+  const urls = (refs: readonly string[]) =>
+    portal ? Object.fromEntries(refs.map((ref) => [ref, `${portal}/${ref}`])) : {};
 
   return {
     areaNames,
     ...contract,
     descriptions,
     limits,
-    search: (input, callOptions) => runSearch(engine, input, callOptions),
-    getDocument: (input, callOptions) => runGetDocument(engine, input, callOptions),
+    search: async (input, callOptions) => {
+      const { output, trace } = await runSearch(engine, input, callOptions);
+      const refs = output.results.map((result) => result.ref);
+      return { output, trace, urls: urls(refs), unauthorized: wasUnauthorized(trace) };
+    },
+    getDocument: async (input, callOptions) => {
+      const { output, trace } = await runGetDocument(engine, input, callOptions);
+      // Only a document that was read has a page worth linking; not_found echoes the model's ref.
+      const refs = output.status === "ok" ? [output.ref] : [];
+      return { output, trace, urls: urls(refs), unauthorized: wasUnauthorized(trace) };
+    },
     refUrl,
-    refUrls: (refs) =>
-      portal ? Object.fromEntries(refs.map((ref) => [ref, `${portal}/${ref}`])) : {},
   };
 }
 

@@ -3,6 +3,7 @@ export {
   docsConfigFromEnvironment,
   type EnvironmentDocsConfig,
 } from "./config/docs-config-from-environment.js";
+export { assertCaller, hasCredentials } from "./contract/assert-caller.js";
 export {
   type Contract,
   createContract,
@@ -26,11 +27,13 @@ export {
 export {
   createDocsSearch,
   type DocsCallOptions,
+  type DocsResult,
   type DocsSearch,
   type DocsSearchOptions,
 } from "./create-docs-search.js";
 export { ConfigurationError } from "./errors/configuration-error.js";
 export { InvalidInputError } from "./errors/invalid-input-error.js";
+export { missingCredentialsError } from "./errors/missing-credentials-error.js";
 export { SearchDocsError } from "./errors/search-docs-error.js";
 export type { Caller } from "./http/caller.js";
 export { defaultLimits, type Limits } from "./limits.js";

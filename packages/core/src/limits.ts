@@ -29,8 +29,9 @@ export interface Limits {
   /** Sections one document may hold; a document over it is unavailable ("too large"). */
   documentSections: number;
   /**
-   * Characters of a ref get_document reads. A ref this tool issues is at most 194 characters;
-   * a longer one is `not_found` without a request, echoed back cut to this length.
+   * Characters of a ref get_document accepts. A ref this tool issues is at most 194 characters;
+   * a longer one is invalid input (the contract's `ref` maximum): no request, and never echoed
+   * back to the model whole.
    */
   refChars: number;
 }

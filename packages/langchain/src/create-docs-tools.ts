@@ -1,10 +1,7 @@
 import type { DocsSearch } from "@search-docs/core";
+import type { DocsToolOptions } from "./docs-structured-tool.js";
 import { createGetDocumentTool, type GetDocumentTool } from "./get-document-tool.js";
-import {
-  createSearchDocsTool,
-  type DocsToolOptions,
-  type SearchDocsTool,
-} from "./search-docs-tool.js";
+import { createSearchDocsTool, type SearchDocsTool } from "./search-docs-tool.js";
 
 /**
  * [search_docs, get_document] for createAgent or bindTools. With `caller`, they are bound to one

@@ -1,11 +1,14 @@
 export { createDocsTools } from "./create-docs-tools.js";
+export {
+  DocsStructuredTool,
+  type DocsToolArtifact,
+  type DocsToolOptions,
+  type DocsToolResult,
+} from "./docs-structured-tool.js";
 export { type DocsToolContext, docsContextSchema } from "./docs-tool-caller.js";
 export { createGetDocumentTool, type GetDocumentTool } from "./get-document-tool.js";
 export {
   createSearchDocsTool,
-  type DocsToolArtifact,
-  type DocsToolOptions,
-  type DocsToolResult,
   type SearchDocsInput,
   type SearchDocsTool,
 } from "./search-docs-tool.js";

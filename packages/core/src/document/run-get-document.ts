@@ -39,16 +39,14 @@ async function readDocument(
 ): Promise<{ output: DocumentOutput; trace: Trace }> {
   const { recorder, deadline } = call;
   const { limits } = engine;
-  // A ref this tool issued is short; anything longer is echoed back (and traced) cut, never whole.
-  const echoed = ref.length > limits.refChars ? `${truncate(ref, limits.refChars - 1)}…` : ref;
-  recorder.trace.ref = echoed;
+  recorder.trace.ref = ref;
   const finish = async (output: DocumentOutput) => ({
     output,
     trace: await call.finish(output.status),
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,
-    ref: echoed,
+    ref,
     title: null,
     area: null,
     updated: null,
@@ -57,7 +55,8 @@ async function readDocument(
   });
 
   // Unknown or malformed refs are not_found without an upstream request.
-  const parsed = ref.length > limits.refChars ? undefined : parseRef(ref);
+  // The contract refuses a ref longer than `limits.refChars`, so this one is short.
+  const parsed = parseRef(ref);
   const target =
     parsed && Object.hasOwn(engine.areas, parsed.area) ? await engine.refStore.get(ref) : undefined;
   // The configuration is the scope, not the store: a shared store can hold refs to collections

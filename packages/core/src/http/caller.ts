@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors/invalid-input-error.js";
+import { missingCredentialsError } from "../errors/missing-credentials-error.js";
 
 /**
  * The end user's credentials for one call. Passed on every call, used for that call's requests
@@ -6,13 +7,12 @@ import { InvalidInputError } from "../errors/invalid-input-error.js";
  */
 export type Caller = { token: string } | { headers: Record<string, string> };
 
-const missingCaller =
-  "needs the end user's credentials on every call: pass { caller: { token } } or { caller: { headers } }";
+const passCaller = "pass { caller: { token } } or { caller: { headers } } with every call";
 
 /** The request headers that carry `caller`; rejects a missing or malformed caller. */
 export function callerHeaders(caller: unknown, tool: string): Record<string, string> {
   if (typeof caller !== "object" || caller === null) {
-    throw new InvalidInputError({ field: "caller", message: `${tool} ${missingCaller}.` });
+    throw missingCredentialsError(tool, passCaller);
   }
   if ("token" in caller) {
     const { token } = caller as { token: unknown };
@@ -45,5 +45,5 @@ export function callerHeaders(caller: unknown, tool: string): Record<string, str
     }
     return result;
   }
-  throw new InvalidInputError({ field: "caller", message: `${tool} ${missingCaller}.` });
+  throw missingCredentialsError(tool, passCaller);
 }

@@ -68,6 +68,8 @@ interface RequestState {
   giveUpReason?: string;
   /** The last failed attempt, as the decision saw it: its failure kind is the collection's. */
   lastOutcome?: AttemptOutcome;
+  /** The current attempt's timeout is the time left before the deadline. */
+  attemptEndsAtDeadline?: boolean;
 }
 
 /**
@@ -170,10 +172,13 @@ export class UpstreamClient {
       // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
       // doubles expect, rather than ky's Request object.
       const request = input instanceof Request ? input : new Request(input, init);
+      // When less than an attempt's timeout is left, ky's attempt timer is the deadline's: the
+      // two fire together, in either order, and either way it is the deadline that passed.
+      state.attemptEndsAtDeadline = deadline.remaining() <= policy.attemptTimeoutMs;
       const interrupted = (): { status: TraceRequest["status"]; failure: FailureKind } =>
         deadline.callerAborted
           ? { status: "aborted", failure: "aborted" }
-          : deadline.signal.aborted
+          : deadline.signal.aborted || (request.signal.aborted && state.attemptEndsAtDeadline)
             ? { status: "timeout", failure: "deadline" }
             : request.signal.aborted
               ? { status: "timeout", failure: "timeout" }
@@ -349,7 +354,10 @@ export class UpstreamClient {
       if (meaning === "not_found") return { kind: "not_found" };
       if (meaning === "forbidden") return { kind: "forbidden" };
       if (meaning === "rejected") return { kind: "rejected", reason: describeOutcome(outcome) };
-    } else if (deadline.signal.aborted) {
+    } else if (
+      deadline.signal.aborted ||
+      (outcome.kind === "timeout" && state.attemptEndsAtDeadline === true)
+    ) {
       return abortedResult(deadline);
     }
     return {

@@ -4,11 +4,22 @@ import * as testing from "./index.js";
 describe("@search-docs/core/testing", () => {
   it("exports exactly its public functions", () => {
     expect(Object.keys(testing).sort()).toEqual([
+      "abortMidCall",
       "collectionIdFor",
+      "contractCaseProblems",
+      "contractCaseVerdict",
+      "contractCases",
       "createFakeClock",
       "createTestDocsSearch",
+      "fakeDocsServiceFixture",
+      "fakeProvider",
       "loadCorpus",
+      "playContractCase",
+      "providerLeaks",
       "startFakeDocsService",
+      "throughCore",
+      "toolDefinitionsSent",
+      "toolResultsSent",
     ]);
   });
 });

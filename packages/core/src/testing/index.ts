@@ -1,14 +1,40 @@
 // @search-docs/core/testing: a fake docs service speaking the v2 wire, for your own agent tests.
+export { type AbortedCall, abortMidCall } from "./abort-mid-call.js";
 export type {
   AccessControlList,
   AccessRule,
   DefaultTokens,
 } from "./access-control-list.js";
 export { collectionIdFor } from "./collection-id.js";
+export {
+  type ContractAdapter,
+  type ContractCall,
+  type ContractCase,
+  type ContractObservation,
+  type ContractRun,
+  type ContractToolName,
+  contractCases,
+  type ModelVisible,
+} from "./contract-cases.js";
 export type { CorpusDocument, CorpusSection } from "./corpus-document.js";
 export { createTestDocsSearch } from "./create-test-docs-search.js";
 export { createFakeClock, type FakeClock } from "./fake-clock.js";
 export type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
+export {
+  type FakeDocsServiceFixture,
+  fakeDocsServiceFixture,
+} from "./fake-docs-service-fixture.js";
+export {
+  type FakeProvider,
+  fakeProvider,
+  type ProviderFormat,
+  type ProviderRequest,
+  type ProviderTurn,
+  providerLeaks,
+  toolDefinitionsSent,
+  toolResultsSent,
+  type WireToolResult,
+} from "./fake-provider.js";
 export type {
   BodyFault,
   EndlessFault,
@@ -28,5 +54,11 @@ export type {
 } from "./fault.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
+export {
+  contractCaseProblems,
+  contractCaseVerdict,
+  playContractCase,
+  throughCore,
+} from "./play-contract-case.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";

@@ -77,7 +77,7 @@ export async function misbehave(
       return;
     }
     case "gzip-bomb": {
-      const bomb = await gzipBomb(fault.inflatedBytes ?? 64 * 1024 * 1024);
+      const bomb = await gzipBomb(fault.inflatedBytes ?? defaultInflatedBytes);
       if (response.destroyed) return;
       onHeaders(200);
       response.writeHead(200, {
@@ -100,6 +100,12 @@ export async function misbehave(
   }
 }
 
+/** Starts the work a fault needs before its first request (a gzip bomb is made once per size). */
+export function prepareFault(fault: { kind: string; inflatedBytes?: number }): void {
+  if (fault.kind === "gzip-bomb") void gzipBomb(fault.inflatedBytes ?? defaultInflatedBytes);
+}
+
+const defaultInflatedBytes = 64 * 1024 * 1024;
 const bombs = new Map<number, Promise<Buffer>>();
 
 /** A gzip body inflating to `inflatedBytes` of a valid, empty page; made once per size. */

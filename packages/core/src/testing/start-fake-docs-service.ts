@@ -12,6 +12,7 @@ import { CollectionFaults } from "./collection-faults.js";
 import { createRequestHandler, type ServiceState } from "./create-request-handler.js";
 import type { FakeDocsService, FakeDocsServiceOptions } from "./fake-docs-service.js";
 import { loadCorpus } from "./load-corpus.js";
+import { prepareFault } from "./misbehave.js";
 import { readCallerToken } from "./read-caller-token.js";
 import type { RecordedRequest } from "./recorded-request.js";
 import { createSeededRandom } from "./seeded-random.js";
@@ -50,6 +51,7 @@ export async function startFakeDocsService(
       throw new Error(`No collection ${JSON.stringify(collectionId)} in this fake docs service`);
     }
     faults.set(collectionId, fault);
+    if (fault !== undefined) prepareFault(fault);
   };
   for (const [collectionId, fault] of Object.entries(options.faults ?? {})) {
     setFault(collectionId, fault);

@@ -37,7 +37,8 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
     case "invalid_value":
       return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`;
     case "invalid_type":
-      return issue.input === undefined ? "is required" : `must be a ${issue.expected}`;
+      if (issue.input === undefined) return "is required";
+      return `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
     case "unrecognized_keys":
       return `has unknown keys ${issue.keys.join(", ")}`;
     default:

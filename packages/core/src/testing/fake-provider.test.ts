@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakeDocsServiceFixture } from "./fake-docs-service-fixture.js";
+import {
+  fakeProvider,
+  providerLeaks,
+  toolDefinitionsSent,
+  toolResultsSent,
+} from "./fake-provider.js";
+
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+
+describe("fakeProvider", () => {
+  it("records each request and answers the next scripted turn, then a 500", async () => {
+    const provider = fakeProvider("openai-chat", [
+      { tool: "search_docs", arguments: { query: "vpn" } },
+    ]);
+    const first = await provider.fetch("https://api.example/v1/chat/completions", {
+      method: "POST",
+      body: JSON.stringify({
+        model: "m",
+        tools: [{ type: "function", function: { name: "search_docs" } }],
+      }),
+    });
+    const body = await first.json();
+    expect(body.choices[0].message.tool_calls[0].function).toEqual({
+      name: "search_docs",
+      arguments: '{"query":"vpn"}',
+    });
+    expect(Object.keys(toolDefinitionsSent("openai-chat", provider.requests[0]))).toEqual([
+      "search_docs",
+    ]);
+    expect((await provider.fetch("https://api.example/v1", { body: "{}" })).status).toBe(500);
+    expect(provider.requests).toHaveLength(2);
+  });
+
+  it("reads tool results as each format carries them", () => {
+    const anthropic = {
+      url: "",
+      body: {
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "tool_result", content: [{ type: "text", text: "a" }], is_error: true },
+            ],
+          },
+        ],
+      },
+    };
+    expect(toolResultsSent("anthropic", anthropic)).toEqual([{ text: "a", isError: true }]);
+    const responses = { url: "", body: { input: [{ type: "function_call_output", output: "b" }] } };
+    expect(toolResultsSent("openai-responses", responses)).toEqual([{ text: "b", isError: false }]);
+  });
+
+  it("finds what must not reach a provider", () => {
+    const token = fake.service.tokens.noPolicies;
+    const requests = [
+      { url: "", body: { messages: [{ role: "tool", content: `x ${token} trace-1` }] } },
+    ];
+    expect(providerLeaks(requests, { service: fake.service, traceIds: ["trace-1"] })).toEqual([
+      "trace id trace-1",
+      `token ${token}`,
+    ]);
+    expect(providerLeaks([], { service: fake.service })).toEqual([]);
+  });
+
+  it("a fixture's service is only there once started", () => {
+    expect(() => fakeDocsServiceFixture().service).toThrow(/not started/);
+  });
+});
