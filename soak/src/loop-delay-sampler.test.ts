@@ -30,6 +30,7 @@ describe("the event-loop delay sampler", () => {
       const half = sampler.delayWithin(blockedFrom + 100, blockedTo + 20);
       expect(half).toBeGreaterThan(60);
       expect(half).toBeLessThanOrEqual(sampler.delayWithin(blockedFrom - 1, blockedTo + 20) - 60);
+      expect(sampler.maxDelayMs()).toBeGreaterThan(150);
       expect(sampler.peakRssBytes()).toBeGreaterThan(0);
     } finally {
       sampler.stop();

@@ -7,6 +7,8 @@
 export interface LoopDelaySampler {
   /** Milliseconds the loop was held up within (from, to], by `performance.now()` time. */
   delayWithin(from: number, to: number): number;
+  /** The longest single hold-up sampled, in milliseconds. */
+  maxDelayMs(): number;
   /** The largest resident set size sampled, in bytes. */
   peakRssBytes(): number;
   stop(): void;
@@ -45,6 +47,7 @@ export function startLoopDelaySampler(intervalMs = 10): LoopDelaySampler {
       }
       return total;
     },
+    maxDelayMs: () => lateBy.reduce((worst, late) => Math.max(worst, late), 0),
     peakRssBytes: () => peakRss,
     stop: () => clearInterval(timer),
   };
