@@ -43,7 +43,13 @@ function page(count: number, extra: Record<string, unknown> = {}): string {
     score: 1 - index / (count + 1),
     snippet: "rotate the key",
   }));
-  return JSON.stringify({ items, next_cursor: null, has_more: false, collection_version: 1, ...extra });
+  return JSON.stringify({
+    items,
+    next_cursor: null,
+    has_more: false,
+    collection_version: 1,
+    ...extra,
+  });
 }
 
 function pumpForever(response: ServerResponse, chunk: string): void {
@@ -110,7 +116,10 @@ async function row(
       name,
       `${ms(worst)} worst of ${result.settleMs.length}${result.pendingAt20s ? `, ${result.pendingAt20s} pending at 20 s` : ""} (deadline ${ms(options.deadlineMs)})`,
       `${mb(result.baseRssBytes)} → ${mb(result.peakRssBytes)}`,
-      `${[...new Set(result.statuses)].join(", ")} (${result.failures.join(", ") || "no failure"}); ${describe(result, backend)}`.replace(/; $/, ""),
+      `${[...new Set(result.statuses)].join(", ")} (${result.failures.join(", ") || "no failure"}); ${describe(result, backend)}`.replace(
+        /; $/,
+        "",
+      ),
     ]);
   } finally {
     await backend.close();
@@ -138,7 +147,12 @@ await row(
   (_request, response) => {
     response.writeHead(200, { "content-type": "application/json" });
     response.write('{"items": [');
-    pumpForever(response, `${JSON.stringify({ document_id: "d", title: "t", score: 1, snippet: "x".repeat(1000) })},`.repeat(16));
+    pumpForever(
+      response,
+      `${JSON.stringify({ document_id: "d", title: "t", score: 1, snippet: "x".repeat(1000) })},`.repeat(
+        16,
+      ),
+    );
   },
   { deadlineMs: 1000, calls: 10 },
 );
@@ -213,7 +227,8 @@ await row(
     } else response.end(body);
   },
   { deadlineMs: 1000, calls: 1 },
-  (result) => `${result.requestsPerCall[0]} attempts: the reset retried like one before the headers`,
+  (result) =>
+    `${result.requestsPerCall[0]} attempts: the reset retried like one before the headers`,
 );
 
 console.log("| case | time to settle | RSS (start → peak) | outcome |");

@@ -204,8 +204,7 @@ async function runMainPhase(
         // event loop was held up by from then on (a loaded machine, a GC) delayed it that much.
         const deadlineAt = record.startedAt + plan.limits.deadlineMs;
         netLatencies.push(
-          record.durationMs -
-            sampler.delayWithin(deadlineAt, record.startedAt + record.durationMs),
+          record.durationMs - sampler.delayWithin(deadlineAt, record.startedAt + record.durationMs),
         );
       }
       if (record.tool === "search_docs") totals.calls.search++;

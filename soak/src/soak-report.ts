@@ -193,11 +193,16 @@ export function formatSoakTable(report: SoakReport): string {
         byStatus((status) => status === "403"),
         served,
       )}`,
-    `faults after the headers: ${
-      ["stall", "endless", "oversized", "gzip-bomb", "redirect", "reset-mid-body"]
-        .map((kind) => `${kind} ${upstream.byFault[kind] ?? 0}`)
-        .join(", ")
-    }; requests at the redirect's other origin: ${upstream.elsewhere}`,
+    `faults after the headers: ${[
+      "stall",
+      "endless",
+      "oversized",
+      "gzip-bomb",
+      "redirect",
+      "reset-mid-body",
+    ]
+      .map((kind) => `${kind} ${upstream.byFault[kind] ?? 0}`)
+      .join(", ")}; requests at the redirect's other origin: ${upstream.elsewhere}`,
     `reindex windows: ${report.reindexWindows} (90 simulated s each); retries / first attempts overall: ` +
       `${report.attempts.retries} / ${report.attempts.first} = ${(report.attempts.retries / Math.max(1, report.attempts.first)).toFixed(3)}`,
     `no_matches with a fault absorbed on the way: ${report.noMatchesUnderFaults}; ` +

@@ -51,7 +51,11 @@ export function createWireTap(fetch: typeof globalThis.fetch, bounds: WireBounds
       entry.status = response.status;
       if (response.status === 200) {
         entry.wellFormed = false;
-        const read = readBounded(response.clone(), bounds.maxBytes).then((text) => {
+        // The copy lives as long as the request: when the client gives up (its signal aborts),
+        // so does the tap, which also lets the connection go (a tee's source ends only when
+        // both copies are cancelled).
+        const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
+        const read = readBounded(response.clone(), bounds.maxBytes, signal).then((text) => {
           entry.wellFormed = text !== undefined && isWellFormed(text, entry.kind, bounds);
         });
         reading.add(read);
@@ -76,15 +80,28 @@ export function createWireTap(fetch: typeof globalThis.fetch, bounds: WireBounds
   };
 }
 
-/** The body as text, or undefined when it breaks off or runs past `maxBytes`. */
-async function readBounded(response: Response, maxBytes: number): Promise<string | undefined> {
+/** The body as text, or undefined when it breaks off, runs past `maxBytes`, or `signal` aborts. */
+async function readBounded(
+  response: Response,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<string | undefined> {
   const reader = response.body?.getReader();
   if (reader === undefined) return "";
   const chunks: Uint8Array[] = [];
   let total = 0;
+  const aborted = new Promise<"aborted">((resolve) => {
+    if (signal?.aborted) resolve("aborted");
+    signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
+  });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const next = await Promise.race([reader.read(), aborted]);
+      if (next === "aborted") {
+        await reader.cancel().catch(() => {});
+        return undefined;
+      }
+      const { done, value } = next;
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {

@@ -6,6 +6,7 @@ import {
   type Trace,
 } from "@search-docs/core";
 import { embeddedDocsService } from "./embedded-docs-service";
+import { sharedStoresFromEnvironment } from "./shared-stores-from-environment";
 
 /** The docs search and its tools, configured once per process and shared by every request. */
 export interface DocsBackend {
@@ -36,28 +37,32 @@ export function docsBackend(environment: Environment = process.env): DocsBackend
 
 function openBackend(environment: Environment): DocsBackend {
   const config = docsConfigFromEnvironment(environment, { token: "ignored" });
-  if (config !== undefined) {
-    const docs = createDocsSearch({ ...config, onTrace: logTrace });
-    const description = `the docs backend at ${new URL(config.baseUrl).host}`;
-    return { docs, tools: docsTools(docs), description, demoTokens: undefined };
-  }
-  const embedded = embeddedDocsService();
-  if (embedded === undefined) {
+  const embedded = config === undefined ? embeddedDocsService() : undefined;
+  if (config === undefined && embedded === undefined) {
     throw new Error(
       "Set SEARCH_DOCS_BASE_URL and SEARCH_DOCS_AREAS: the embedded fake docs service only runs under next dev.",
     );
   }
+  // Several instances (serverless, a load balancer) share refs through SEARCH_DOCS_REDIS_URL.
+  const shared = sharedStoresFromEnvironment(environment) ?? {};
+  if (config !== undefined) {
+    const docs = createDocsSearch({ ...config, ...shared, onTrace: logTrace });
+    const description = `the docs backend at ${new URL(config.baseUrl).host}`;
+    return { docs, tools: docsTools(docs), description, demoTokens: undefined };
+  }
+  const service = embedded as NonNullable<typeof embedded>;
   const docs = createDocsSearch({
-    baseUrl: embedded.url,
-    areas: embedded.areas,
+    baseUrl: service.url,
+    areas: service.areas,
     portalUrl: environment.SEARCH_DOCS_PORTAL_URL?.trim() || "https://docs.example.internal",
+    ...shared,
     onTrace: logTrace,
   });
   return {
     docs,
     tools: docsTools(docs),
-    description: `the embedded fake docs service at ${embedded.url} (sample corpus)`,
-    demoTokens: embedded.tokens,
+    description: `the embedded fake docs service at ${service.url} (sample corpus)`,
+    demoTokens: service.tokens,
   };
 }
 

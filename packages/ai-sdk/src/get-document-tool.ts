@@ -28,11 +28,12 @@ export function getDocumentTool(
   return tool<DocumentInput, GetDocumentToolOutput, ToolContext>({
     description: docs.descriptions.get_document,
     ...docsToolShape("get_document", docs.documentInput, options),
-    execute: async (input, { abortSignal, context }) => {
+    execute: async (input, { abortSignal, context, toolCallId }) => {
       const caller = options.caller ?? (context as Partial<DocsToolContext> | undefined)?.caller;
       const { output, trace, urls, unauthorized } = await docs.getDocument(input, {
         caller: caller as Caller,
         signal: abortSignal,
+        toolCallId,
       });
       return { result: output, traceId: trace.traceId, urls, unauthorized };
     },

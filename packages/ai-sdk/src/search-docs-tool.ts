@@ -31,11 +31,12 @@ export function searchDocsTool<AreaName extends string>(
   return tool<SearchDocsInput<AreaName>, SearchDocsToolOutput, ToolContext>({
     description: docs.descriptions.search_docs,
     ...docsToolShape("search_docs", docs.searchInput, options),
-    execute: async (input, { abortSignal, context }) => {
+    execute: async (input, { abortSignal, context, toolCallId }) => {
       const caller = options.caller ?? (context as Partial<DocsToolContext> | undefined)?.caller;
       const { output, trace, urls, unauthorized } = await docs.search(input, {
         caller: caller as Caller,
         signal: abortSignal,
+        toolCallId,
       });
       return { result: output, traceId: trace.traceId, urls, unauthorized };
     },

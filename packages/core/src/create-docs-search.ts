@@ -13,6 +13,7 @@ import type { Caller } from "./http/caller.js";
 import { UpstreamClient } from "./http/upstream-client.js";
 import { defaultLimits, type Limits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
+import { RefRegistry } from "./refs/ref-registry.js";
 import type { RefStore } from "./refs/ref-store.js";
 import { Bm25Reranker } from "./rerank/bm25-reranker.js";
 import type { Reranker } from "./rerank/reranker.js";
@@ -22,6 +23,7 @@ import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 import { runSearch } from "./search/run-search.js";
+import type { TelemetryOptions } from "./trace/tool-span.js";
 import { type OnTrace, type OnUnauthorized, type Trace, wasUnauthorized } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
@@ -59,6 +61,11 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   random?: Random;
   /** Each call's trace id; defaults to a random UUID (`crypto.randomUUID()`). */
   createTraceId?: () => string;
+  /**
+   * OpenTelemetry: the tracer (default: the global one), and whether spans may carry the user's
+   * query and the tool's answer (both off by default). See the README's "Traces".
+   */
+  telemetry?: TelemetryOptions;
 }
 
 /**
@@ -79,6 +86,8 @@ export interface DocsResult<Output> {
 export interface DocsCallOptions {
   caller: Caller;
   signal?: AbortSignal | undefined;
+  /** The framework's tool call id (AI SDK `toolCallId`, LangChain `toolCall.id`): on the span. */
+  toolCallId?: string | undefined;
 }
 
 export interface DocsSearch<AreaName extends string = string> {
@@ -133,13 +142,18 @@ export function createDocsSearch<const AreaName extends string>(
       reindexMemory: options.reindexMemory ?? new MemoryReindexMemory({ clock }),
     }),
     reranker: options.reranker ?? new Bm25Reranker(),
-    refStore: options.refStore ?? new MemoryRefStore(),
+    refs: new RefRegistry({
+      store: options.refStore ?? new MemoryRefStore(),
+      timeoutMs: limits.refStoreTimeoutMs,
+      clock,
+    }),
     limits,
     paging: { ...defaultPagingPolicy, ...options.paging },
     clock,
     createTraceId: options.createTraceId,
     onTrace: options.onTrace,
     onUnauthorized: options.onUnauthorized,
+    telemetry: options.telemetry,
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");
   const refUrl = (ref: string) => (portal ? `${portal}/${ref}` : undefined);
@@ -173,7 +187,17 @@ function validateOptions<AreaName extends string>(options: DocsSearchOptions<Are
       message: "createDocsSearch needs an options object.",
     });
   }
-  const { baseUrl, areas, portalUrl } = options;
+  const { baseUrl, areas, portalUrl, refStore } = options;
+  if (
+    refStore !== undefined &&
+    (typeof refStore?.get !== "function" ||
+      (typeof refStore.setIfAbsent !== "function" && typeof refStore.set !== "function"))
+  ) {
+    throw new ConfigurationError({
+      option: "refStore",
+      message: "refStore needs get() and setIfAbsent() (or set(), for a single process).",
+    });
+  }
   if (typeof baseUrl !== "string" || !URL.canParse(baseUrl) || !/^https?:/.test(baseUrl)) {
     throw new ConfigurationError({ option: "baseUrl", message: "baseUrl must be an http(s) URL." });
   }

@@ -35,16 +35,17 @@ export { ConfigurationError } from "./errors/configuration-error.js";
 export { InvalidInputError } from "./errors/invalid-input-error.js";
 export { missingCredentialsError } from "./errors/missing-credentials-error.js";
 export { SearchDocsError } from "./errors/search-docs-error.js";
+export { StoreTimeoutError } from "./errors/store-timeout-error.js";
 export type { Caller } from "./http/caller.js";
 export { defaultLimits, type Limits } from "./limits.js";
 export { MemoryRefStore, type MemoryRefStoreOptions } from "./refs/memory-ref-store.js";
+export type { RedisLikeClient } from "./refs/redis-like-client.js";
 export {
-  type RedisLikeClient,
   RedisRefStore,
   type RedisRefStoreOptions,
 } from "./refs/redis-ref-store.js";
-export { formatRef, type ParsedRef, parseRef } from "./refs/ref.js";
-export type { RefStore, RefTarget } from "./refs/ref-store.js";
+export { formatRef, isProcessLocalRef, type ParsedRef, parseRef, slugRefOf } from "./refs/ref.js";
+export type { RefStore, RefStoreCallOptions, RefTarget } from "./refs/ref-store.js";
 export { slugify } from "./refs/slugify.js";
 export {
   Bm25Reranker,
@@ -54,6 +55,10 @@ export {
 export type { RerankCandidate, Reranker, RerankRequest } from "./rerank/reranker.js";
 export { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 export { parseRetryAfter } from "./retry/parse-retry-after.js";
+export {
+  RedisReindexMemory,
+  type RedisReindexMemoryOptions,
+} from "./retry/redis-reindex-memory.js";
 export type { ReindexMemory } from "./retry/reindex-memory.js";
 export {
   defaultRetryBudgetOptions,
@@ -65,6 +70,7 @@ export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retr
 export { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 export { searchStatus } from "./search/search-status.js";
 export { sanitizeText } from "./text/sanitize-text.js";
+export type { TelemetryOptions } from "./trace/tool-span.js";
 export {
   type CollectionStop,
   type FailureKind,

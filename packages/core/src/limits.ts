@@ -34,6 +34,11 @@ export interface Limits {
    * back to the model whole.
    */
   refChars: number;
+  /**
+   * The longest one ref store call may take (a shared store: Redis), never past the deadline.
+   * Past it, search answers with refs for this process only and get_document is unavailable.
+   */
+  refStoreTimeoutMs: number;
 }
 
 export const defaultLimits: Readonly<Limits> = Object.freeze({
@@ -48,4 +53,5 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   pageItems: 100,
   documentSections: 2000,
   refChars: 200,
+  refStoreTimeoutMs: 1000,
 });

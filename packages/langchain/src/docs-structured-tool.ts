@@ -47,7 +47,7 @@ interface DocsStructuredToolFields<Input, Name extends string> {
   options: DocsToolOptions;
   run: (
     input: Input,
-    call: { caller: Caller; signal?: AbortSignal },
+    call: { caller: Caller; signal?: AbortSignal; toolCallId?: string | undefined },
   ) => Promise<DocsResult<unknown>>;
 }
 
@@ -88,6 +88,7 @@ export class DocsStructuredTool<Input, Name extends string> extends DynamicStruc
         const { output, trace, urls, unauthorized } = await run(args, {
           caller,
           ...(config?.signal ? { signal: config.signal } : {}),
+          toolCallId: (config as ToolRunnableConfig | undefined)?.toolCall?.id,
         });
         return [JSON.stringify(output), { traceId: trace.traceId, trace, urls, unauthorized }];
       },

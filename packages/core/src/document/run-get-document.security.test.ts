@@ -127,7 +127,7 @@ describe("forged and malformed refs (property)", () => {
     // A shared ref store (Redis) can hold refs another deployment issued, for collections this
     // one was never configured to read: the configuration is the scope, not the store.
     const docs = makeDocs();
-    await refStore.set("runbooks/elsewhere#0", {
+    await refStore.setIfAbsent("runbooks/elsewhere#0", {
       area: "runbooks",
       collectionId: service.areas.policies?.[0] as string,
       documentId: "anything",

@@ -23,7 +23,11 @@ export async function runGetDocument(
 ): Promise<{ output: DocumentOutput; trace: Trace }> {
   const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
   const headers = callerHeaders(options?.caller, "get_document");
-  const call = new ToolCall(engine, "get_document", options.signal);
+  const call = new ToolCall(engine, "get_document", {
+    signal: options.signal,
+    toolCallId: options.toolCallId,
+    input: { ref },
+  });
   try {
     return await readDocument(engine, call, ref, headers);
   } finally {
@@ -42,7 +46,7 @@ async function readDocument(
   recorder.trace.ref = ref;
   const finish = async (output: DocumentOutput) => ({
     output,
-    trace: await call.finish(output.status),
+    trace: await call.finish(output.status, output),
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,
@@ -57,8 +61,17 @@ async function readDocument(
   // Unknown or malformed refs are not_found without an upstream request.
   // The contract refuses a ref longer than `limits.refChars`, so this one is short.
   const parsed = parseRef(ref);
-  const target =
-    parsed && Object.hasOwn(engine.areas, parsed.area) ? await engine.refStore.get(ref) : undefined;
+  if (!parsed || !Object.hasOwn(engine.areas, parsed.area)) {
+    recorder.note(parsed ? "ref not issued by this store (or expired)" : "not a ref");
+    return finish(empty("not_found"));
+  }
+  const resolution = await engine.refs.resolve(ref, deadline);
+  if (resolution.kind === "unavailable") {
+    // The store did not answer: the ref may well exist, so never "not found".
+    recorder.refStoreFailed(resolution.reason);
+    return finish(empty("unavailable"));
+  }
+  const target = resolution.kind === "found" ? resolution.target : undefined;
   // The configuration is the scope, not the store: a shared store can hold refs to collections
   // another deployment reads, or entries that are not even well formed. Own properties only: an
   // entry whose area is "constructor" must not find Object.prototype's.
@@ -67,8 +80,12 @@ async function readDocument(
     typeof target.area === "string" &&
     Object.hasOwn(engine.areas, target.area) &&
     engine.areas[target.area]?.includes(target.collectionId) === true;
-  if (!parsed || !target || target.area !== parsed.area || !inScope) {
-    recorder.note(parsed ? "ref not issued by this store (or expired)" : "not a ref");
+  if (!target || target.area !== parsed.area || !inScope) {
+    recorder.note(
+      resolution.kind === "unknown"
+        ? resolution.reason
+        : "ref not issued by this store (or expired)",
+    );
     return finish(empty("not_found"));
   }
 

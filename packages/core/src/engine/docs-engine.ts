@@ -1,9 +1,10 @@
 import type { Contract } from "../contract/contract.js";
 import type { UpstreamClient } from "../http/upstream-client.js";
 import type { Limits } from "../limits.js";
-import type { RefStore } from "../refs/ref-store.js";
+import type { RefRegistry } from "../refs/ref-registry.js";
 import type { Reranker } from "../rerank/reranker.js";
 import type { PagingPolicy } from "../search/paging-policy.js";
+import type { TelemetryOptions } from "../trace/tool-span.js";
 import type { OnTrace, OnUnauthorized } from "../trace/trace.js";
 import type { Clock } from "../util/clock.js";
 
@@ -16,11 +17,13 @@ export interface DocsEngine {
   contract: Contract;
   client: UpstreamClient;
   reranker: Reranker;
-  refStore: RefStore;
+  /** The ref store, bounded by each call's deadline, with a fallback for when it fails. */
+  refs: RefRegistry;
   limits: Limits;
   paging: PagingPolicy;
   clock: Clock;
   createTraceId: (() => string) | undefined;
   onTrace: OnTrace | undefined;
   onUnauthorized: OnUnauthorized | undefined;
+  telemetry: TelemetryOptions | undefined;
 }

@@ -13,12 +13,28 @@ export class ToolCall {
   readonly deadline: Deadline;
   readonly #engine: DocsEngine;
 
-  constructor(engine: DocsEngine, tool: Trace["tool"], signal: AbortSignal | undefined) {
+  constructor(
+    engine: DocsEngine,
+    tool: Trace["tool"],
+    {
+      signal,
+      toolCallId,
+      input,
+    }: {
+      signal: AbortSignal | undefined;
+      toolCallId: string | undefined;
+      /** The parsed arguments, for the span when the app opts in to recording inputs. */
+      input: unknown;
+    },
+  ) {
     this.#engine = engine;
     this.recorder = new TraceRecorder({
       tool,
       clock: engine.clock,
       createTraceId: engine.createTraceId,
+      toolCallId,
+      input,
+      telemetry: engine.telemetry,
     });
     this.deadline = new Deadline({
       clock: engine.clock,
@@ -28,11 +44,12 @@ export class ToolCall {
   }
 
   /**
-   * Closes the trace with the call's status and hands it to `onTrace`; when the backend refused
-   * the caller's credentials, tells `onUnauthorized` too, so the app can re-authenticate the user.
+   * Closes the trace with the call's status (and output, for the span) and hands it to
+   * `onTrace`; when the backend refused the caller's credentials, tells `onUnauthorized` too, so
+   * the app can re-authenticate the user.
    */
-  async finish(status: string): Promise<Trace> {
-    const trace = await this.recorder.finish(status, this.#engine.onTrace);
+  async finish(status: string, output?: unknown): Promise<Trace> {
+    const trace = await this.recorder.finish(status, this.#engine.onTrace, output);
     const { onUnauthorized } = this.#engine;
     if (onUnauthorized !== undefined && wasUnauthorized(trace)) {
       const collectionIds = trace.failures

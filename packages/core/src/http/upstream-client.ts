@@ -20,6 +20,10 @@ import {
   type WireReader,
 } from "./wire.js";
 
+// Low-cardinality names of the two endpoints, for spans (the ids vary, the shape does not).
+const searchTemplate = "/v2/collections/{collection_id}/documents/search";
+const documentTemplate = "/v2/collections/{collection_id}/documents/{document_id}";
+
 /** What one upstream read came to, after retries: the four outcomes the client acts on. */
 export type UpstreamResult<Body> =
   | { kind: "ok"; body: Body }
@@ -83,9 +87,12 @@ interface RequestState {
 export class UpstreamClient {
   readonly #http: KyInstance;
   readonly #options: UpstreamClientOptions;
+  /** The base URL's own path, before `/v2`, for the spans' URL templates. */
+  readonly #pathPrefix: string;
 
   constructor(options: UpstreamClientOptions) {
     this.#options = options;
+    this.#pathPrefix = new URL(options.baseUrl).pathname.replace(/\/+$/, "");
     this.#http = ky.create({
       prefix: options.baseUrl.replace(/\/+$/, ""),
       throwHttpErrors: true,
@@ -154,24 +161,22 @@ export class UpstreamClient {
       state.attempt += 1;
       const waitMs = state.nextWaitMs;
       state.nextWaitMs = 0;
-      const started = clock.now();
-      const record = (
-        status: TraceRequest["status"],
-        details: Pick<TraceRequest, "failure" | "bytes" | "redirectOrigin"> = {},
-      ) =>
-        context.trace.request({
-          collectionId,
-          area: context.area,
-          ...where,
-          attempt: state.attempt,
-          status,
-          waitMs: round(waitMs),
-          latencyMs: round(clock.now() - started),
-          ...details,
-        });
       // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
       // doubles expect, rather than ky's Request object.
       const request = input instanceof Request ? input : new Request(input, init);
+      const attempt = context.trace.attempt({
+        collectionId,
+        area: context.area,
+        ...where,
+        attempt: state.attempt,
+        waitMs: round(waitMs),
+        method: request.method,
+        url: request.url,
+        urlTemplate:
+          this.#pathPrefix + (where.kind === "search" ? searchTemplate : documentTemplate),
+      });
+      // Ended once, when the headers failed, or when the body was read (or failed to be).
+      const record = attempt.end;
       // When less than an attempt's timeout is left, ky's attempt timer is the deadline's: the
       // two fire together, in either order, and either way it is the deadline that passed.
       state.attemptEndsAtDeadline = deadline.remaining() <= policy.attemptTimeoutMs;
@@ -186,14 +191,16 @@ export class UpstreamClient {
 
       let response: Response;
       try {
-        response = await this.#options.fetch(request.url, {
-          method: request.method,
-          headers: Object.fromEntries(request.headers),
-          signal: request.signal,
-          // A redirect is the backend's answer, not an instruction: followed, the caller's
-          // headers could reach another origin, and a loop would spin outside the retry budget.
-          redirect: "manual",
-        });
+        response = await attempt.run(() =>
+          this.#options.fetch(request.url, {
+            method: request.method,
+            headers: Object.fromEntries(request.headers),
+            signal: request.signal,
+            // A redirect is the backend's answer, not an instruction: followed, the caller's
+            // headers could reach another origin, and a loop would spin outside the retry budget.
+            redirect: "manual",
+          }),
+        );
       } catch (error) {
         const { status, failure } = interrupted();
         record(status, { failure });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryRefStore } from "./memory-ref-store.js";
-import { RedisRefStore } from "./redis-ref-store.js";
 import { mintRef } from "./ref-minter.js";
+import type { RefStore, RefTarget } from "./ref-store.js";
 
 const hit = (documentId: string, extra: Partial<Parameters<typeof mintRef>[1]> = {}) => ({
   area: "runbooks",
@@ -50,22 +50,29 @@ describe("mintRef", () => {
     expect(new Set([first, second, third]).size).toBe(3);
     expect(await store.get(third)).toMatchObject({ collectionId: "c2", documentId: "d2" });
   });
-
-  it("works over a Redis-like client (node-redis semantics)", async () => {
-    const data = new Map<string, string>();
-    const client = {
-      get: async (key: string) => data.get(key) ?? null,
-      set: async (key: string, value: string, options: { EX: number; NX?: boolean }) => {
-        if (options.NX && data.has(key)) return null;
-        data.set(key, value);
-        return "OK";
+  it("over a store with only get and set (the CLI's file store), reads before it writes", async () => {
+    const data = new Map<string, RefTarget>();
+    const store: RefStore = {
+      get: async (ref) => data.get(ref),
+      set: async (ref, target) => {
+        data.set(ref, target);
       },
     };
-    const store = new RedisRefStore({ client });
     const first = await mintRef(store, hit("d1"));
-    const second = await mintRef(store, hit("d2"));
-    expect(first).not.toBe(second);
-    expect((await store.get(second))?.documentId).toBe("d2");
-    expect([...data.keys()].every((key) => key.startsWith("search-docs:ref:"))).toBe(true);
+    const second = await mintRef(store, hit("d2", { section: "3" }));
+    expect(first).toBe("runbooks/key-rotation#2");
+    expect(second).toMatch(/^runbooks\/key-rotation-[a-z0-9]{1,5}#3$/);
+    expect(data.get("runbooks/key-rotation")?.documentId).toBe("d1");
+    expect(data.get(second)?.documentId).toBe("d2");
+    expect(await mintRef(store, hit("d1"))).toBe(first);
+    // A ref held without its slug (a store that lost the slug) is not overwritten either.
+    data.set("runbooks/disk-pressure#2", {
+      area: "runbooks",
+      collectionId: "c1",
+      documentId: "d9",
+    });
+    const third = await mintRef(store, hit("d3", { title: "Disk pressure" }));
+    expect(third).not.toBe("runbooks/disk-pressure#2");
+    expect(data.get("runbooks/disk-pressure#2")?.documentId).toBe("d9");
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { formatRef } from "./ref.js";
-import type { RefStore, RefTarget } from "./ref-store.js";
+import { SearchDocsError } from "../errors/search-docs-error.js";
+import { formatRef, slugRefOf } from "./ref.js";
+import { type RefStore, type RefTarget, sameDocument, sameTarget } from "./ref-store.js";
 import { slugify } from "./slugify.js";
 
 const refSectionPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -15,45 +16,76 @@ export interface MintRequest {
   section: string | undefined;
 }
 
+export interface MintOptions {
+  signal?: AbortSignal | undefined;
+  /**
+   * Mint a ref only this process can resolve (the shared store is unreachable): its slug has
+   * "--" before a suffix from the document, which no shared ref has (see `isProcessLocalRef`).
+   */
+  processLocal?: boolean;
+}
+
 /**
  * Issues the ref for a hit and records where it points. A slug already held by a different
  * document in the same area gets a short suffix derived from the document id, so it is stable.
+ * The store never re-points a ref or a slug another document holds: a candidate that is taken
+ * is skipped, and when every candidate is taken, minting fails rather than overwrite one.
  */
-export async function mintRef(store: RefStore, request: MintRequest): Promise<string> {
+export async function mintRef(
+  store: RefStore,
+  request: MintRequest,
+  options: MintOptions = {},
+): Promise<string> {
   const { area, collectionId, documentId, section } = request;
-  const target: RefTarget = { area, collectionId, documentId };
+  const target: RefTarget =
+    section === undefined
+      ? { area, collectionId, documentId }
+      : { area, collectionId, documentId, section };
   const base =
     slugify(request.slug ?? "") || slugify(request.title) || `doc-${shortHash(documentId)}`;
   const stem = base.slice(0, 42).replace(/-+$/, "");
   // The plain slug first; on a clash, a suffix from the document id; and should two collections
   // of one area reuse a document id, one from the collection too.
-  const slugs = [
-    base,
-    `${stem}-${shortHash(documentId)}`,
-    `${stem}-${shortHash(`${collectionId}/${documentId}`)}`,
-  ];
-  let slug = slugs[slugs.length - 1] as string;
-  for (const candidate of slugs) {
-    const holder = await claim(store, formatRef({ area, slug: candidate }), target);
-    if (holder.documentId === documentId && holder.collectionId === collectionId) {
-      slug = candidate;
-      break;
-    }
-  }
-  if (section === undefined) return formatRef({ area, slug });
+  const slugs = options.processLocal
+    ? [`${stem}--${shortHash(`${collectionId}/${documentId}`)}`]
+    : [
+        base,
+        `${stem}-${shortHash(documentId)}`,
+        `${stem}-${shortHash(`${collectionId}/${documentId}`)}`,
+      ];
   // The ref is model-visible: a section named with characters a ref cannot carry (spaces,
   // markup, control characters) is replaced by a hash of it; only the target keeps its text.
-  const refSection = refSectionPattern.test(section) ? section : `s-${shortHash(section)}`;
-  const ref = formatRef({ area, slug, section: refSection });
-  await store.set(ref, { ...target, section });
-  return ref;
+  const refSection =
+    section === undefined || refSectionPattern.test(section) ? section : `s-${shortHash(section)}`;
+  for (const slug of slugs) {
+    const ref = formatRef(
+      refSection === undefined ? { area, slug } : { area, slug, section: refSection },
+    );
+    const holder = await claim(store, ref, target, options.signal);
+    if (sameTarget(holder, target)) return ref;
+  }
+  throw new SearchDocsError(
+    `no ref could be minted in area ${area}: every candidate slug is held by another document`,
+  );
 }
 
-async function claim(store: RefStore, ref: string, target: RefTarget): Promise<RefTarget> {
-  if (store.setIfAbsent) return store.setIfAbsent(ref, target);
-  const holder = await store.get(ref);
-  if (holder) return holder;
-  await store.set(ref, target);
+/** `setIfAbsent` where the store has it; else read, then write (enough for one process). */
+async function claim(
+  store: RefStore,
+  ref: string,
+  target: RefTarget,
+  signal: AbortSignal | undefined,
+): Promise<RefTarget> {
+  const options = { signal };
+  if (store.setIfAbsent) return store.setIfAbsent(ref, target, options);
+  const slugRef = slugRefOf(ref);
+  const slugHolder = await store.get(slugRef, options);
+  if (slugHolder && !sameDocument(slugHolder, target)) return slugHolder;
+  const holder = slugRef === ref ? slugHolder : await store.get(ref, options);
+  if (holder && !sameTarget(holder, target)) return holder;
+  const { section: _section, ...document } = target;
+  await store.set?.(ref, target, options);
+  if (slugRef !== ref) await store.set?.(slugRef, document, options);
   return target;
 }
 

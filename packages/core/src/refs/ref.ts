@@ -24,3 +24,21 @@ export function parseRef(ref: string): ParsedRef | undefined {
   if (area === undefined || slug === undefined) return undefined;
   return section === undefined ? { area, slug } : { area, slug, section };
 }
+
+/**
+ * The ref without its section, `<area>/<slug>`: the key a slug is bound to its document under.
+ * Every ref under a slug belongs to that slug's document.
+ */
+export function slugRefOf(ref: string): string {
+  const hash = ref.indexOf("#");
+  return hash === -1 ? ref : ref.slice(0, hash);
+}
+
+/**
+ * Refs a process issues on its own while the shared store cannot be reached have "--" in the
+ * slug: `slugify` never makes one, so no shared ref can look like them, and a shared store never
+ * holds them.
+ */
+export function isProcessLocalRef(ref: string): boolean {
+  return parseRef(ref)?.slug.includes("--") === true;
+}

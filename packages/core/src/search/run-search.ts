@@ -3,7 +3,6 @@ import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
 import { ToolCall } from "../engine/tool-call.js";
 import { callerHeaders } from "../http/caller.js";
-import { mintRef } from "../refs/ref-minter.js";
 import { Bm25Reranker } from "../rerank/bm25-reranker.js";
 import type { RerankCandidate, Reranker } from "../rerank/reranker.js";
 import { toPassage } from "../text/sanitize-text.js";
@@ -11,6 +10,7 @@ import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
 import type { Trace } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
+import type { Deadline } from "../util/deadline.js";
 import { mapConcurrent } from "../util/map-concurrent.js";
 import { parseInput } from "../util/parse-input.js";
 import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk.js";
@@ -26,7 +26,11 @@ export async function runSearch(
   const { query, area, prefer } = parseInput(engine.contract.searchInput, "search_docs", input);
   const headers = callerHeaders(options?.caller, "search_docs");
   const { limits } = engine;
-  const call = new ToolCall(engine, "search_docs", options.signal);
+  const call = new ToolCall(engine, "search_docs", {
+    signal: options.signal,
+    toolCallId: options.toolCallId,
+    input: { query, area, prefer },
+  });
   const { recorder, deadline } = call;
   recorder.trace.query = query;
   if (area !== undefined) recorder.trace.area = area;
@@ -66,8 +70,7 @@ export async function runSearch(
       .slice(0, limits.resultCap)
       .flatMap((candidate) => byKey.get(candidate.key) ?? []);
 
-    const results: SearchResult[] = [];
-    for (const hit of top) results.push(await toResult(engine, hit));
+    const results = await toResults(engine, recorder, top, deadline);
 
     const status = searchStatus({
       outcomes: walks.map((walk) => stopMeaning(walk.stop).outcome),
@@ -84,7 +87,7 @@ export async function runSearch(
     recorder.trace.candidates = candidates.length;
     recorder.trace.returned = results.length;
     recorder.trace.truncated = truncated;
-    const trace = await call.finish(status);
+    const trace = await call.finish(status, output);
     return { output, trace };
   } finally {
     call.dispose();
@@ -173,21 +176,43 @@ async function rerank(
   }
 }
 
-async function toResult(engine: DocsEngine, hit: Hit): Promise<SearchResult> {
-  const { item } = hit;
-  const ref = await mintRef(engine.refStore, {
-    area: hit.area,
-    collectionId: hit.collectionId,
-    documentId: item.document_id,
-    slug: item.slug ?? undefined,
-    title: item.title,
-    section: item.section === undefined || item.section === null ? undefined : String(item.section),
+/**
+ * The results with their refs, all minted at once within the call's deadline. When the ref store
+ * fails, the answer stands: those refs are this process's own, and the trace says so.
+ */
+async function toResults(
+  engine: DocsEngine,
+  recorder: TraceRecorder,
+  hits: readonly Hit[],
+  deadline: Deadline,
+): Promise<SearchResult[]> {
+  const issued = await engine.refs.issue(
+    hits.map(({ area, collectionId, item }) => ({
+      area,
+      collectionId,
+      documentId: item.document_id,
+      slug: item.slug ?? undefined,
+      title: item.title,
+      section:
+        item.section === undefined || item.section === null ? undefined : String(item.section),
+    })),
+    deadline,
+  );
+  if (issued.degraded !== undefined) recorder.refStoreFailed(issued.degraded);
+  return hits.flatMap((hit, index) => {
+    const ref = issued.refs[index];
+    if (ref === undefined) {
+      recorder.note(`result ${hit.item.document_id} left out: no ref could be minted for it`);
+      return [];
+    }
+    return [
+      {
+        ref,
+        title: toTitle(hit.item.title),
+        passage: toPassage(hit.item.snippet, engine.limits.passageChars),
+        area: hit.area,
+        updated: toDate(hit.item.updated_at),
+      },
+    ];
   });
-  return {
-    ref,
-    title: toTitle(item.title),
-    passage: toPassage(item.snippet, engine.limits.passageChars),
-    area: hit.area,
-    updated: toDate(item.updated_at),
-  };
 }

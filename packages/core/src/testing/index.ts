@@ -62,3 +62,9 @@ export {
 } from "./play-contract-case.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
+export {
+  findRedisServer,
+  type RedisServer,
+  type StartRedisServerOptions,
+  startRedisServer,
+} from "./start-redis-server.js";

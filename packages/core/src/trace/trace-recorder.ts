@@ -1,28 +1,51 @@
-import { trace as otel, type Span, SpanStatusCode } from "@opentelemetry/api";
 import type { Clock } from "../util/clock.js";
 import { randomTraceId } from "./random-trace-id.js";
+import { type TelemetryOptions, ToolSpan } from "./tool-span.js";
 import type { OnTrace, Trace, TraceCollection, TraceFailure, TraceRequest } from "./trace.js";
 
-const tracer = otel.getTracer("@search-docs/core");
+/** Where one upstream attempt went, recorded as it starts. */
+export interface AttemptStart extends Omit<TraceRequest, "status" | "latencyMs"> {
+  method: string;
+  url: string;
+  /** The path with its ids as placeholders, e.g. `/v2/collections/{collection_id}/documents/search`. */
+  urlTemplate: string;
+}
+
+/** One upstream attempt under way: send it inside `run`, then `end` it with what came back. */
+export interface UpstreamAttempt {
+  run<Result>(send: () => Result): Result;
+  end(
+    status: TraceRequest["status"],
+    details?: Pick<TraceRequest, "failure" | "bytes" | "redirectOrigin">,
+  ): void;
+}
 
 /**
- * Builds one call's trace and mirrors it onto an OpenTelemetry span (a no-op until the app
- * installs an SDK). Holds no credential: requests are recorded by collection, page and status.
+ * Builds one call's trace and mirrors it onto OpenTelemetry spans (a no-op until the app installs
+ * an SDK). Holds no credential: requests are recorded by collection, page and status.
  */
 export class TraceRecorder {
   readonly trace: Trace;
   readonly #clock: Pick<Clock, "now">;
   readonly #started: number;
-  readonly #span: Span;
+  readonly #span: ToolSpan;
 
   constructor({
     tool,
     clock,
     createTraceId = randomTraceId,
+    toolCallId,
+    input,
+    telemetry,
   }: {
     tool: Trace["tool"];
     clock: Pick<Clock, "now" | "epochMs">;
     createTraceId?: (() => string) | undefined;
+    /** The framework's id of this tool call, when it passes one. */
+    toolCallId?: string | undefined;
+    /** The tool's arguments, recorded on the span only with `telemetry.recordInputs`. */
+    input?: unknown;
+    telemetry?: TelemetryOptions | undefined;
   }) {
     this.#clock = clock;
     this.#started = clock.now();
@@ -41,21 +64,38 @@ export class TraceRecorder {
       status: "pending",
       notes: [],
     };
-    this.#span = tracer.startSpan(tool, {
-      attributes: { "search_docs.trace_id": this.trace.traceId },
-    });
+    if (toolCallId !== undefined) this.trace.toolCallId = toolCallId;
+    this.#span = new ToolSpan({ tool, traceId: this.trace.traceId, toolCallId, input, telemetry });
+    const { otelTraceId } = this.#span;
+    if (otelTraceId !== undefined) this.trace.otelTraceId = otelTraceId;
   }
 
-  request(request: TraceRequest): void {
-    this.trace.requests.push(request);
-    this.#span.addEvent("upstream_request", {
-      "search_docs.collection_id": request.collectionId,
-      "search_docs.page": request.page,
-      "search_docs.attempt": request.attempt,
-      "search_docs.status": String(request.status),
-      "search_docs.wait_ms": Math.round(request.waitMs),
-      "search_docs.latency_ms": Math.round(request.latencyMs),
+  /** Starts one upstream attempt: its span now, its trace entry (with latency) at `end`. */
+  attempt({ method, url, urlTemplate, ...request }: AttemptStart): UpstreamAttempt {
+    const started = this.#clock.now();
+    const span = this.#span.attempt({
+      method,
+      url,
+      urlTemplate,
+      resendCount: request.attempt - 1,
+      attributes: {
+        "search_docs.collection_id": request.collectionId,
+        "search_docs.page": request.page,
+        "search_docs.wait_ms": Math.round(request.waitMs),
+      },
     });
+    return {
+      run: span.run,
+      end: (status, details = {}) => {
+        span.end(status);
+        this.trace.requests.push({
+          ...request,
+          status,
+          latencyMs: Math.round((this.#clock.now() - started) * 10) / 10,
+          ...details,
+        });
+      },
+    };
   }
 
   collection(collection: TraceCollection): void {
@@ -81,20 +121,21 @@ export class TraceRecorder {
     );
   }
 
-  /** Closes the trace and hands it to `onTrace`; a failing hook never fails the call. */
-  async finish(status: string, onTrace: OnTrace | undefined): Promise<Trace> {
+  /** The ref store failed or was too slow: said in the notes, and as a field an app can alert on. */
+  refStoreFailed(reason: string): void {
+    this.trace.refStoreFailure = reason;
+    this.note(reason);
+    this.#span.event("search_docs.ref_store_failed", { "search_docs.reason": reason });
+  }
+
+  /**
+   * Closes the trace and hands it to `onTrace`; a failing hook never fails the call. `output`
+   * (what the model reads) reaches the span only with `telemetry.recordOutputs`.
+   */
+  async finish(status: string, onTrace: OnTrace | undefined, output?: unknown): Promise<Trace> {
     this.trace.status = status;
     this.trace.durationMs = Math.round((this.#clock.now() - this.#started) * 10) / 10;
-    this.#span.setAttributes({
-      "search_docs.status": status,
-      "search_docs.upstream_requests": this.trace.requests.length,
-      "search_docs.returned": this.trace.returned,
-      "search_docs.truncated": this.trace.truncated,
-    });
-    if (status === "unavailable" || status === "aborted") {
-      this.#span.setStatus({ code: SpanStatusCode.ERROR, message: status });
-    }
-    this.#span.end();
+    this.#span.finish(this.trace, output);
     if (onTrace) {
       try {
         await onTrace(this.trace);

@@ -1,6 +1,13 @@
 /** What happened upstream during one tool call: for support engineers, never for the model. */
 export interface Trace {
   traceId: string;
+  /**
+   * The OpenTelemetry trace id of this call's `execute_tool` span, when an SDK records it: the
+   * way from this trace to the spans (and from there to the app's own).
+   */
+  otelTraceId?: string;
+  /** The framework's id of this tool call, when it passed one (AI SDK, LangChain). */
+  toolCallId?: string;
   tool: "search_docs" | "get_document";
   /** ISO time the call started. */
   startedAt: string;
@@ -27,6 +34,11 @@ export interface Trace {
   status: string;
   /** Plain-language notes: each unavailable collection and why, a caller's abort, a reranker failure. */
   notes: string[];
+  /**
+   * Set when the ref store failed or was too slow during the call, and how: search then issued
+   * refs for this process only; get_document answered `unavailable`.
+   */
+  refStoreFailure?: string;
 }
 
 export interface TraceRequest {

@@ -1,0 +1,170 @@
+import {
+  type Attributes,
+  type Context,
+  context as otelContext,
+  trace as otelTrace,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+} from "@opentelemetry/api";
+import { descriptions } from "../contract/contract.js";
+import type { Trace, TraceRequest } from "./trace.js";
+
+/** What spans may carry beyond the defaults. Off by default: queries and answers are user data. */
+export interface TelemetryOptions {
+  /** Default: the global tracer (a no-op until the app installs an OpenTelemetry SDK). */
+  tracer?: Tracer;
+  /** Record the tool's arguments (the user's query, the ref) and the query in upstream URLs. */
+  recordInputs?: boolean;
+  /** Record the tool's result (what the model reads) on the tool span. */
+  recordOutputs?: boolean;
+}
+
+const defaultTracer = otelTrace.getTracer("@search-docs/core");
+
+// The query and cursor say what the user asked: only with recordInputs do they reach a span.
+const userParameters = ["query", "cursor"];
+
+/**
+ * One tool call as OpenTelemetry spans, after the GenAI and HTTP client semantic conventions: an
+ * INTERNAL `execute_tool <tool>` span, and a CLIENT span per upstream attempt under it. Never a
+ * credential: no header is recorded.
+ */
+export class ToolSpan {
+  readonly #span: Span;
+  readonly #context: Context;
+  readonly #tracer: Tracer;
+  readonly #recordInputs: boolean;
+  readonly #recordOutputs: boolean;
+
+  constructor({
+    tool,
+    traceId,
+    toolCallId,
+    input,
+    telemetry = {},
+  }: {
+    tool: Trace["tool"];
+    traceId: string;
+    toolCallId?: string | undefined;
+    input?: unknown;
+    telemetry?: TelemetryOptions | undefined;
+  }) {
+    this.#tracer = telemetry.tracer ?? defaultTracer;
+    this.#recordInputs = telemetry.recordInputs === true;
+    this.#recordOutputs = telemetry.recordOutputs === true;
+    const attributes: Attributes = {
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": tool,
+      "gen_ai.tool.description": descriptions[tool],
+      // A tool an agent uses to query external data for retrieval (the conventions' datastore).
+      "gen_ai.tool.type": "datastore",
+      "search_docs.trace_id": traceId,
+    };
+    if (toolCallId !== undefined) attributes["gen_ai.tool.call.id"] = toolCallId;
+    if (this.#recordInputs && input !== undefined) {
+      attributes["gen_ai.tool.call.arguments"] = JSON.stringify(input);
+    }
+    this.#span = this.#tracer.startSpan(`execute_tool ${tool}`, {
+      kind: SpanKind.INTERNAL,
+      attributes,
+    });
+    this.#context = otelTrace.setSpan(otelContext.active(), this.#span);
+  }
+
+  /** The OpenTelemetry trace id, when an SDK records the span (undefined with the no-op API). */
+  get otelTraceId(): string | undefined {
+    const { traceId } = this.#span.spanContext();
+    return this.#span.isRecording() && /[^0]/.test(traceId) ? traceId : undefined;
+  }
+
+  event(name: string, attributes: Attributes): void {
+    this.#span.addEvent(name, attributes);
+  }
+
+  /** A CLIENT span for one attempt, a child of the tool span; `run` the request inside it. */
+  attempt(request: {
+    method: string;
+    url: string;
+    urlTemplate: string;
+    resendCount: number;
+    attributes: Attributes;
+  }): { run<Result>(send: () => Result): Result; end(status: TraceRequest["status"]): void } {
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const attributes: Attributes = {
+      "http.request.method": method,
+      "server.address": url.hostname.replace(/^\[|\]$/g, ""),
+      "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
+      "url.full": this.#scrub(url),
+      "url.template": request.urlTemplate,
+      ...request.attributes,
+    };
+    if (request.resendCount > 0) attributes["http.request.resend_count"] = request.resendCount;
+    const span = this.#tracer.startSpan(
+      `${method} ${request.urlTemplate}`,
+      { kind: SpanKind.CLIENT, attributes },
+      this.#context,
+    );
+    const context = otelTrace.setSpan(this.#context, span);
+    return {
+      // An instrumented fetch (undici's, say) then nests its own span under this attempt.
+      run: (send) => otelContext.with(context, send),
+      end: (status) => {
+        if (typeof status === "number") span.setAttribute("http.response.status_code", status);
+        const errorType = attemptErrorType(status);
+        if (errorType !== undefined) {
+          span.setAttribute("error.type", errorType);
+          span.setStatus({ code: SpanStatusCode.ERROR });
+        }
+        span.end();
+      },
+    };
+  }
+
+  /** Ends the tool span with the call's status (and its output, with recordOutputs). */
+  finish(trace: Trace, output: unknown): void {
+    this.#span.setAttributes({
+      "search_docs.status": trace.status,
+      "search_docs.upstream_requests": trace.requests.length,
+      "search_docs.returned": trace.returned,
+      "search_docs.truncated": trace.truncated,
+    });
+    if (this.#recordOutputs && output !== undefined) {
+      this.#span.setAttribute("gen_ai.tool.call.result", JSON.stringify(output));
+    }
+    // The backend could not answer: an error for whoever runs it. A caller's cancel is not one.
+    if (trace.status === "unavailable") {
+      this.#span.setAttribute("error.type", "unavailable");
+      this.#span.setStatus({ code: SpanStatusCode.ERROR, message: "unavailable" });
+    }
+    this.#span.end();
+  }
+
+  /**
+   * The URL without the user's query unless recordInputs. (It never holds a credential: fetch
+   * refuses URLs with user:password, and the caller's credentials travel in headers only.)
+   */
+  #scrub(url: URL): string {
+    const scrubbed = new URL(url);
+    if (!this.#recordInputs) {
+      for (const name of userParameters) {
+        if (scrubbed.searchParams.has(name)) scrubbed.searchParams.set(name, "REDACTED");
+      }
+    }
+    return scrubbed.href;
+  }
+}
+
+/**
+ * An attempt's error.type: the status for a 4xx or 5xx the client treats as a failure (404,
+ * nothing matched, and 403, never readable, are answers), the failure's kind without one, and
+ * none for a caller's cancel.
+ */
+function attemptErrorType(status: TraceRequest["status"]): string | undefined {
+  if (typeof status === "number") {
+    return status >= 400 && status !== 403 && status !== 404 ? String(status) : undefined;
+  }
+  return status === "aborted" ? undefined : status;
+}
