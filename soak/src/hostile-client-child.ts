@@ -45,7 +45,6 @@ process.once("message", async (hostile: HostileCase) => {
   const healthy = hostile.healthyUrl === undefined ? undefined : make(hostile.healthyUrl);
   const caller = { caller: hostile.headers ? { headers: hostile.headers } : { token: "figures" } };
   const collector = hostile.gcEveryMs ? setInterval(gc, hostile.gcEveryMs) : undefined;
-  const started = performance.now();
   let settled = 0;
   const results = Array.from({ length: hostile.calls }, async () => {
     const begun = performance.now();
