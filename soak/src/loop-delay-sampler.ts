@@ -11,6 +11,11 @@ export interface LoopDelaySampler {
   maxDelayMs(): number;
   /** The largest resident set size sampled, in bytes. */
   peakRssBytes(): number;
+  /**
+   * The most memory held in ArrayBuffers (every Buffer and response body chunk) at once, in
+   * bytes: what bounding bodies bounds, without the allocator's slack that RSS carries.
+   */
+  peakArrayBufferBytes(): number;
   stop(): void;
 }
 
@@ -19,12 +24,18 @@ export function startLoopDelaySampler(intervalMs = 10): LoopDelaySampler {
   const lateBy: number[] = [];
   let expected = performance.now() + intervalMs;
   let peakRss = process.memoryUsage.rss();
+  let peakArrayBuffers = process.memoryUsage().arrayBuffers;
+  let ticks = 0;
   const timer = setInterval(() => {
     const now = performance.now();
     firedAt.push(now);
     lateBy.push(Math.max(0, now - expected));
     expected = now + intervalMs;
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    // The full reading walks the heap's spaces: every fifth tick is often enough.
+    if (ticks++ % 5 === 0) {
+      peakArrayBuffers = Math.max(peakArrayBuffers, process.memoryUsage().arrayBuffers);
+    }
   }, intervalMs);
   timer.unref();
 
@@ -49,6 +60,7 @@ export function startLoopDelaySampler(intervalMs = 10): LoopDelaySampler {
     },
     maxDelayMs: () => lateBy.reduce((worst, late) => Math.max(worst, late), 0),
     peakRssBytes: () => peakRss,
+    peakArrayBufferBytes: () => peakArrayBuffers,
     stop: () => clearInterval(timer),
   };
 }

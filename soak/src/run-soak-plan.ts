@@ -303,6 +303,7 @@ async function runMainPhase(
     },
     heapSamples,
     peakRssBytes: sampler.peakRssBytes(),
+    peakArrayBufferBytes: sampler.peakArrayBufferBytes(),
   };
 }
 
