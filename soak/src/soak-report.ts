@@ -1,4 +1,5 @@
 import { defaultRetryBudgetOptions } from "@search-docs/core";
+import { bodyFaultKinds } from "@search-docs/core/testing";
 import type { SoakPlan } from "./soak-plan.ts";
 
 export interface SoakReport {
@@ -203,14 +204,7 @@ export function formatSoakTable(report: SoakReport): string {
         byStatus((status) => status === "403"),
         served,
       )}`,
-    `faults after the headers: ${[
-      "stall",
-      "endless",
-      "oversized",
-      "gzip-bomb",
-      "redirect",
-      "reset-mid-body",
-    ]
+    `faults after the headers: ${bodyFaultKinds
       .map((kind) => `${kind} ${upstream.byFault[kind] ?? 0}`)
       .join(", ")}; requests at the redirect's other origin: ${upstream.elsewhere}`,
     `reindex windows: ${report.reindexWindows} (90 simulated s each); retries / first attempts overall: ` +

@@ -31,6 +31,16 @@ function makeDocs(url: string, options: Partial<DocsSearchOptions<"runbooks">> =
   });
 }
 
+/** A search against a server answering every request 200 with `body`. */
+async function searchServing(body: string) {
+  const server = await startRawServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(body);
+  });
+  const docs = makeDocs(server.url, { limits: { deadlineMs: 5000 } });
+  return { server, ...(await docs.search({ query: "rotate" }, caller)) };
+}
+
 /** Milliseconds `promise` took to settle. */
 async function timed<Value>(promise: Promise<Value>): Promise<[Value, number]> {
   const started = performance.now();
@@ -195,24 +205,17 @@ describe("bodies too large, compressed or not", () => {
   });
 
   it("a 50 MB page sent without a length stops at the bound", async () => {
-    const body = searchPageJson(1, { pad: "y".repeat(50 * 1024 * 1024) });
-    const server = await startRawServer((_request, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(body);
-    });
-    const docs = makeDocs(server.url, { limits: { deadlineMs: 5000 } });
-    const { output, trace } = await docs.search({ query: "rotate" }, caller);
+    const { output, trace } = await searchServing(
+      searchPageJson(1, { pad: "y".repeat(50 * 1024 * 1024) }),
+    );
     expect(output.status).toBe("unavailable");
     expect(trace.failures).toMatchObject([{ kind: "too_large" }]);
   });
 
   it("a page of 1,000 items when 20 were asked is malformed: one request, no items kept", async () => {
-    const server = await startRawServer((_request, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(searchPageJson(1000, { has_more: true, next_cursor: "next" }));
-    });
-    const docs = makeDocs(server.url, { limits: { deadlineMs: 5000 } });
-    const { output, trace } = await docs.search({ query: "rotate" }, caller);
+    const { server, output, trace } = await searchServing(
+      searchPageJson(1000, { has_more: true, next_cursor: "next" }),
+    );
     expect(output.status).toBe("unavailable");
     expect(output.results).toEqual([]);
     expect(server.requests).toHaveLength(1);
@@ -222,13 +225,9 @@ describe("bodies too large, compressed or not", () => {
   });
 
   it("6 pages of 100,000 items: the first is refused by its size, nothing more is asked", async () => {
-    const body = searchPageJson(100_000, { has_more: true, next_cursor: "next" });
-    const server = await startRawServer((_request, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(body);
-    });
-    const docs = makeDocs(server.url, { limits: { deadlineMs: 5000 } });
-    const { output, trace } = await docs.search({ query: "rotate" }, caller);
+    const { server, output, trace } = await searchServing(
+      searchPageJson(100_000, { has_more: true, next_cursor: "next" }),
+    );
     expect(output.status).toBe("unavailable");
     expect(server.requests).toHaveLength(1);
     expect(trace.failures).toMatchObject([{ kind: "too_large" }]);

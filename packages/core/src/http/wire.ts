@@ -64,12 +64,12 @@ export const searchPageReader: WireReader<SearchPage> = {
     const json = parseJson(text);
     if (!json.ok) return json;
     // Counted before the schema walks them: the work stays bounded whatever the page holds.
-    const items = isRecord(json.value) ? json.value.items : undefined;
-    if (Array.isArray(items) && items.length > limits.pageItems) {
+    const items = countOver(json.value, "items", limits.pageItems);
+    if (items !== undefined) {
       return {
         ok: false,
         failure: "malformed",
-        reason: `malformed body: ${items.length} items for page_size 20 (at most ${limits.pageItems})`,
+        reason: `malformed body: ${items} items for page_size 20 (at most ${limits.pageItems})`,
       };
     }
     const parsed = validate(searchPageSchema, json.value);
@@ -86,12 +86,12 @@ export const documentReader: WireReader<WireDocument> = {
   read(text, limits) {
     const json = parseJson(text);
     if (!json.ok) return json;
-    const sections = isRecord(json.value) ? json.value.sections : undefined;
-    if (Array.isArray(sections) && sections.length > limits.documentSections) {
+    const sections = countOver(json.value, "sections", limits.documentSections);
+    if (sections !== undefined) {
       return {
         ok: false,
         failure: "too_large",
-        reason: `document too large: ${sections.length} sections (at most ${limits.documentSections})`,
+        reason: `document too large: ${sections} sections (at most ${limits.documentSections})`,
       };
     }
     return validate(documentSchema, json.value);
@@ -131,6 +131,9 @@ function exactVersion(text: string): string | undefined {
   return matches.length === 1 ? matches[0]?.[1] : undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** The length of `value[key]` when it is an array longer than `limit`; otherwise undefined. */
+function countOver(value: unknown, key: string, limit: number): number | undefined {
+  if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
+  const list = (value as Record<string, unknown>)[key];
+  return Array.isArray(list) && list.length > limit ? list.length : undefined;
 }

@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.js";
+import { bodyFaultKinds, type Fault } from "./fault.js";
 import type { RandomSource } from "./seeded-random.js";
 
 /** A fault that fired on a request, and how many times it has fired so far (1 for the first). */
@@ -23,12 +23,7 @@ const faultKinds = new Set([
   "reset",
   "slow",
   "version-flip",
-  "stall",
-  "endless",
-  "oversized",
-  "gzip-bomb",
-  "redirect",
-  "reset-mid-body",
+  ...bodyFaultKinds,
 ]);
 
 /** The faults currently set, one per collection, and the bookkeeping of their limits. */

@@ -5,7 +5,7 @@ import { answerDocument } from "./answer-document.js";
 import { answerSearch } from "./answer-search.js";
 import type { FakeCollection } from "./build-collections.js";
 import type { CollectionFaults, FiredFault } from "./collection-faults.js";
-import type { BodyFault } from "./fault.js";
+import { type BodyFault, bodyFaultKinds } from "./fault.js";
 import { type LatencyModel, sampleLatency } from "./latency-model.js";
 import { misbehave } from "./misbehave.js";
 import { readCallerToken } from "./read-caller-token.js";
@@ -159,17 +159,8 @@ async function handle(
   );
 }
 
-const bodyFaultKinds = new Set<string>([
-  "stall",
-  "endless",
-  "oversized",
-  "gzip-bomb",
-  "redirect",
-  "reset-mid-body",
-]);
-
 function isBodyFault(fault: FiredFault["fault"]): fault is BodyFault {
-  return bodyFaultKinds.has(fault.kind);
+  return (bodyFaultKinds as readonly string[]).includes(fault.kind);
 }
 
 /** What a fired fault does: an answer to send, a delay (ms) before answering, a reset, or nothing more. */

@@ -141,3 +141,13 @@ export type BodyFault =
   | GzipBombFault
   | RedirectFault
   | ResetMidBodyFault;
+
+/** The kinds of `BodyFault`: the faults after the headers. */
+export const bodyFaultKinds: readonly BodyFault["kind"][] = Object.freeze([
+  "stall",
+  "endless",
+  "oversized",
+  "gzip-bomb",
+  "redirect",
+  "reset-mid-body",
+]);
