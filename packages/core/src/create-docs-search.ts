@@ -25,7 +25,7 @@ import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 import { runSearch } from "./search/run-search.js";
 import type { TelemetryOptions } from "./trace/tool-span.js";
-import type { OnTrace, Trace } from "./trace/trace.js";
+import { type OnTrace, type OnUnauthorized, type Trace, wasUnauthorized } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
 export interface DocsSearchOptions<AreaName extends string = string> {
@@ -41,6 +41,11 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   recency?: boolean;
   /** Receives every call's trace. Errors it throws are ignored. */
   onTrace?: OnTrace;
+  /**
+   * Called when the backend refused the caller's credentials (401) during a call: re-authenticate
+   * the user. The model still reads `unavailable`; the trace's `failures` say `unauthorized`.
+   */
+  onUnauthorized?: OnUnauthorized;
   fetch?: typeof globalThis.fetch;
   limits?: Partial<Limits>;
   retry?: Partial<RetryPolicy>;
@@ -125,7 +130,10 @@ export function createDocsSearch<const AreaName extends string>(
   const limits: Limits = { ...defaultLimits, ...options.limits };
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const clock = options.clock ?? systemClock;
-  const contract = createContract(areaNames, { recency: options.recency === true });
+  const contract = createContract(areaNames, {
+    recency: options.recency === true,
+    refChars: limits.refChars,
+  });
   const engine: DocsEngine = {
     areas,
     contract: contract as unknown as Contract,
@@ -151,6 +159,7 @@ export function createDocsSearch<const AreaName extends string>(
     clock,
     createTraceId: options.createTraceId,
     onTrace: options.onTrace,
+    onUnauthorized: options.onUnauthorized,
     telemetry: options.telemetry,
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");
@@ -166,21 +175,16 @@ export function createDocsSearch<const AreaName extends string>(
     search: async (input, callOptions) => {
       const { output, trace } = await runSearch(engine, input, callOptions);
       const refs = output.results.map((result) => result.ref);
-      return { output, trace, urls: urls(refs), unauthorized: refusedCredentials(trace) };
+      return { output, trace, urls: urls(refs), unauthorized: wasUnauthorized(trace) };
     },
     getDocument: async (input, callOptions) => {
       const { output, trace } = await runGetDocument(engine, input, callOptions);
       // Only a document that was read has a page worth linking; not_found echoes the model's ref.
       const refs = output.status === "ok" ? [output.ref] : [];
-      return { output, trace, urls: urls(refs), unauthorized: refusedCredentials(trace) };
+      return { output, trace, urls: urls(refs), unauthorized: wasUnauthorized(trace) };
     },
     refUrl,
   };
-}
-
-// Until the engine reports a typed reason, a 401 in the trace is the backend refusing the caller.
-function refusedCredentials(trace: Trace): boolean {
-  return trace.requests.some((request) => request.status === 401);
 }
 
 function validateOptions<AreaName extends string>(options: DocsSearchOptions<AreaName>) {

@@ -100,13 +100,18 @@ export {
 export { searchStatus } from "./search/search-status.js";
 export { sanitizeText } from "./text/sanitize-text.js";
 export type { TelemetryOptions } from "./trace/tool-span.js";
-export type {
-  CollectionStop,
-  OnTrace,
-  Trace,
-  TraceCollection,
-  TraceOmission,
-  TraceRequest,
+export {
+  type CollectionStop,
+  type FailureKind,
+  type OnTrace,
+  type OnUnauthorized,
+  type Trace,
+  type TraceCollection,
+  type TraceFailure,
+  type TraceOmission,
+  type TraceRequest,
+  type UnauthorizedEvent,
+  wasUnauthorized,
 } from "./trace/trace.js";
 export type { Clock, Random } from "./util/clock.js";
 export { parseInput as parseToolInput } from "./util/parse-input.js";

@@ -129,9 +129,12 @@ function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
     ...(walk.reason === undefined ? {} : { reason: walk.reason }),
   });
   if (stopMeaning(walk.stop).outcome === "unavailable") {
-    recorder.note(
-      `collection ${walk.collectionId} (${walk.area}) unavailable: ${walk.reason ?? "unknown"}`,
-    );
+    recorder.failure({
+      collectionId: walk.collectionId,
+      area: walk.area,
+      kind: walk.failure ?? "unexpected",
+      reason: walk.reason ?? "unknown",
+    });
   }
 }
 

@@ -40,6 +40,11 @@ export interface FakeDocsServiceOptions {
 export interface FakeDocsService {
   /** Base URL, e.g. "http://127.0.0.1:54321"; the v2 API lives under it. */
   readonly url: string;
+  /**
+   * Another origin, the target of `redirect` faults (`to: "other-origin"`): every request that
+   * reaches it is in `requests` with `elsewhere: true`, so a test can assert that none did.
+   */
+  readonly elsewhereUrl: string;
   /** Collection ids by area name, areas in corpus order. */
   readonly areas: Readonly<Record<string, readonly string[]>>;
   /** Tokens of the default access rules. */

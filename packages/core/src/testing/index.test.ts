@@ -5,6 +5,7 @@ describe("@search-docs/core/testing", () => {
   it("exports exactly its public functions", () => {
     expect(Object.keys(testing).sort()).toEqual([
       "abortMidCall",
+      "bodyFaultKinds",
       "collectionIdFor",
       "contractCaseProblems",
       "contractCaseVerdict",
