@@ -1,8 +1,8 @@
 import {
-  Bm25Reranker,
-  type Bm25RerankerOptions,
   type PagingPolicy,
   type Reranker,
+  type UpstreamFusionOptions,
+  UpstreamFusionReranker,
 } from "@search-docs/core";
 import { type ArmCall, createDocsSearchArm } from "./docs-search-arm.ts";
 import { seedSerialSearch } from "./seed-serial-search.ts";
@@ -16,7 +16,7 @@ export interface ArmsOptions {
   areas: Readonly<Record<string, readonly string[]>>;
   headers: Record<string, string>;
   /** Overrides of the default reranker's parameters (tuning); none in a normal run. */
-  rerankerOptions?: Partial<Bm25RerankerOptions>;
+  rerankerOptions?: Partial<UpstreamFusionOptions>;
   /** A reranker to use instead (tuning captures candidates through one). */
   reranker?: Reranker;
   /** Overrides of the default paging policy (tuning); none in a normal run. */
@@ -34,7 +34,7 @@ export interface ArmsOptions {
 export function createArms(options: ArmsOptions): Record<ArmName, ArmCall> {
   const { baseUrl, areas, headers } = options;
   const fetch = options.fetch === undefined ? {} : { fetch: options.fetch };
-  const reranker = options.reranker ?? new Bm25Reranker(options.rerankerOptions);
+  const reranker = options.reranker ?? new UpstreamFusionReranker(options.rerankerOptions);
   const paging = options.paging ?? {};
   return {
     "one-page": createDocsSearchArm({

@@ -16,7 +16,7 @@ export interface DocsSearchArmOptions {
   /** Sent as the caller's headers on every upstream request. */
   headers: Record<string, string>;
   /** Anything else for `createDocsSearch`: reranker, paging, limits. */
-  configure?: Pick<DocsSearchOptions, "reranker" | "paging" | "limits" | "fetch">;
+  configure?: Pick<DocsSearchOptions, "reranker" | "paging" | "limits" | "fetch" | "inFlightLimit">;
   /**
    * Default true: keep every ref in a large store so results can be scored. False leaves the
    * client's own bounded ref store in place (the heap check), and returns no targets.

@@ -35,14 +35,19 @@ export function recallAt(
   return found.length / counted.length;
 }
 
-/** 1 / position of the first result (within `k`) that answers any gold at document level; 0 if none. */
+/**
+ * 1 / position of the first result (within `k`) that answers any gold at this level; 0 if none.
+ * At section level only golds that name a section count.
+ */
 export function reciprocalRankAt(
   results: readonly ResultTarget[],
   golds: readonly Gold[],
   k: number,
+  level: MatchLevel = "document",
 ): number {
+  const counted = level === "section" ? golds.filter((gold) => gold.section !== undefined) : golds;
   const index = results
     .slice(0, k)
-    .findIndex((result) => golds.some((gold) => answersGold(result, gold, "document")));
+    .findIndex((result) => counted.some((gold) => answersGold(result, gold, level)));
   return index < 0 ? 0 : 1 / (index + 1);
 }

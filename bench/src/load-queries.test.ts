@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,8 @@ const write = (name: string, lines: unknown[]) => {
   writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
   return path;
 };
+const sharedDev = new URL("../../../shared/queries/dev-queries.jsonl", import.meta.url).pathname;
+const sharedDocs = new URL("../../../shared/corpus/docs.jsonl", import.meta.url).pathname;
 const corpus = new Map([["doc1", { area: "runbooks", sections: [{}, {}] }]]);
 
 describe("loadQueries", () => {
@@ -22,12 +24,19 @@ describe("loadQueries", () => {
         area: "runbooks",
         gold: [{ doc_id: "doc1", section: 1 }],
       },
-      { id: "b", query: "keys", gold: [{ doc_id: "doc1" }] },
+      { id: "b", query: "keys", gold: [{ doc_id: "doc1" }], kind: "keyword" },
+      { id: "c", query: "zzqx", gold: [], kind: "no-answer" },
     ]);
     expect(loadQueries(path, corpus)).toEqual([
       { id: "a", query: "rotate a key", area: "runbooks", gold: [{ docId: "doc1", section: 1 }] },
-      { id: "b", query: "keys", gold: [{ docId: "doc1" }] },
+      { id: "b", query: "keys", gold: [{ docId: "doc1" }], kind: "keyword" },
+      { id: "c", query: "zzqx", gold: [], kind: "no-answer" },
     ]);
+  });
+
+  it("refuses an empty gold unless the question says it has no answer", () => {
+    const path = write("empty.jsonl", [{ id: "a", query: "q", gold: [] }]);
+    expect(() => loadQueries(path, corpus)).toThrow(/no-answer/);
   });
 
   it("refuses golds that point nowhere", () => {
@@ -44,6 +53,14 @@ describe("loadQueries", () => {
         ]),
       ),
     ).toThrow(/duplicate/);
+  });
+
+  // shared/ sits beside the repository, here and in CI; elsewhere the test says it skipped.
+  it.skipIf(!existsSync(sharedDev))("reads the shared dev set with its kinds", () => {
+    const queries = loadQueries(sharedDev, loadBenchCorpus(sharedDocs));
+    expect(new Set(queries.map((query) => query.kind))).toEqual(
+      new Set(["paraphrase", "keyword", "phrase", "no-answer"]),
+    );
   });
 
   it("checks the project's own set against the sample corpus", () => {

@@ -6,12 +6,17 @@ export interface Gold {
   section?: number;
 }
 
-/** One frozen task: `{"id","query","area"?,"gold":[{"doc_id","section"?}]}` per line. */
+/**
+ * One frozen task: `{"id","query","area"?,"gold":[{"doc_id","section"?}],"kind"?}` per line. An
+ * empty `gold` is a question the corpus cannot answer (the dev set's `no-answer` kind).
+ */
 export interface BenchQuery {
   id: string;
   query: string;
   area?: string;
   gold: Gold[];
+  /** How the question is written (`paraphrase`, `keyword`, `phrase`, `no-answer`), when the set says. */
+  kind?: string;
 }
 
 /**
@@ -29,7 +34,7 @@ export function loadQueries(
     if (line.trim() === "") continue;
     const where = `${path}:${index + 1}`;
     const record = JSON.parse(line) as Record<string, unknown>;
-    const { id, query, area, gold } = record;
+    const { id, query, area, gold, kind } = record;
     if (typeof id !== "string" || id === "") throw new Error(`${where}: "id" must be a string`);
     if (ids.has(id)) throw new Error(`${where}: duplicate id ${id}`);
     ids.add(id);
@@ -39,8 +44,13 @@ export function loadQueries(
     if (area !== undefined && typeof area !== "string") {
       throw new Error(`${where}: "area" must be a string when given`);
     }
-    if (!Array.isArray(gold) || gold.length === 0) {
-      throw new Error(`${where}: "gold" must list at least one answer`);
+    if (kind !== undefined && typeof kind !== "string") {
+      throw new Error(`${where}: "kind" must be a string when given`);
+    }
+    if (!Array.isArray(gold)) throw new Error(`${where}: "gold" must be a list`);
+    // A question without gold must say so: an empty list by mistake would read as "no answer".
+    if (gold.length === 0 && kind !== "no-answer") {
+      throw new Error(`${where}: "gold" must list at least one answer, or "kind" be "no-answer"`);
     }
     const golds = gold.map((entry: Record<string, unknown>): Gold => {
       const docId = entry.doc_id;
@@ -61,7 +71,13 @@ export function loadQueries(
       }
       return section === undefined ? { docId } : { docId, section: section as number };
     });
-    queries.push({ id, query: query.trim(), ...(area === undefined ? {} : { area }), gold: golds });
+    queries.push({
+      id,
+      query: query.trim(),
+      ...(area === undefined ? {} : { area }),
+      gold: golds,
+      ...(kind === undefined ? {} : { kind }),
+    });
   }
   return queries;
 }

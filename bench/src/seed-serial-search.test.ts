@@ -1,4 +1,4 @@
-import { Bm25Reranker } from "@search-docs/core";
+import { UpstreamFusionReranker } from "@search-docs/core";
 import {
   type CorpusDocument,
   type FakeDocsService,
@@ -45,7 +45,7 @@ describe("seedSerialSearch", () => {
     options = {
       baseUrl: service.url,
       areas: service.areas,
-      reranker: new Bm25Reranker(),
+      reranker: new UpstreamFusionReranker(),
       // The seed's backoff really sleeps; here it only records, so the test takes no 3 s.
       sleep: async (milliseconds) => {
         waits.push(milliseconds);

@@ -1,8 +1,7 @@
-import { countTokens } from "./count-tokens.ts";
-import { recallAt, reciprocalRankAt } from "./gold-metrics.ts";
-import { mean, percentile } from "./percentile.ts";
+import { countTokens, mean, percentile } from "@search-docs/measure";
 import { physicalFloor, requestsPerCollection } from "./physical-floor.ts";
 import type { ArmResult } from "./run-interleaved.ts";
+import { type AnswerScores, scoreAnswers } from "./score-answers.ts";
 
 export interface Distribution {
   mean: number;
@@ -15,12 +14,16 @@ export interface Distribution {
 export interface ArmSummary {
   calls: number;
   statuses: Record<string, number>;
-  /** Document-level recall@8, mean over queries. */
+  /** Document-level recall@8, mean over the answerable queries. */
   recallAt8: number;
   /** Section-level recall@8, over the golds that name a section. */
   sectionRecallAt8: number;
   /** Document-level MRR@8. */
   mrrAt8: number;
+  sectionMrrAt8: number;
+  /** The same per query kind, and the no-answer questions. */
+  byKind: AnswerScores["byKind"];
+  noAnswer: AnswerScores["noAnswer"];
   requestsPerCollection: Distribution;
   requestsPerCall: Distribution;
   recordsPerCall: Distribution;
@@ -50,9 +53,6 @@ export function distribution(values: readonly number[]): Distribution {
 
 export function summarizeArm(results: readonly ArmResult[], cpuMs?: readonly number[]): ArmSummary {
   const statuses: Record<string, number> = {};
-  const recalls: number[] = [];
-  const sectionRecalls: number[] = [];
-  const reciprocalRanks: number[] = [];
   const perCollection: number[] = [];
   const perCall: number[] = [];
   const records: number[] = [];
@@ -63,12 +63,8 @@ export function summarizeArm(results: readonly ArmResult[], cpuMs?: readonly num
   let moreMatches = 0;
   let adaptiveStops = 0;
   let untruthfulMoreMatches = 0;
-  for (const { query, record } of results) {
+  for (const { record } of results) {
     statuses[record.status] = (statuses[record.status] ?? 0) + 1;
-    recalls.push(recallAt(record.targets, query.gold, 8, "document") ?? 0);
-    const sectionRecall = recallAt(record.targets, query.gold, 8, "section");
-    if (sectionRecall !== undefined) sectionRecalls.push(sectionRecall);
-    reciprocalRanks.push(reciprocalRankAt(record.targets, query.gold, 8));
     perCollection.push(...requestsPerCollection(record.searchedCollections, record.requests));
     perCall.push(record.requests.length);
     records.push(record.recordsFetched);
@@ -82,12 +78,18 @@ export function summarizeArm(results: readonly ArmResult[], cpuMs?: readonly num
     adaptiveStops += stoppedEarly;
     if (stoppedEarly > 0 && !record.moreMatchesExist) untruthfulMoreMatches += 1;
   }
+  const answers = scoreAnswers(
+    results.map(({ query, record }) => ({ query, targets: record.targets, status: record.status })),
+  );
   return {
     calls: results.length,
     statuses,
-    recallAt8: mean(recalls),
-    sectionRecallAt8: mean(sectionRecalls),
-    mrrAt8: mean(reciprocalRanks),
+    recallAt8: answers.recallAt8,
+    sectionRecallAt8: answers.sectionRecallAt8,
+    mrrAt8: answers.mrrAt8,
+    sectionMrrAt8: answers.sectionMrrAt8,
+    byKind: answers.byKind,
+    noAnswer: answers.noAnswer,
     requestsPerCollection: distribution(perCollection),
     requestsPerCall: distribution(perCall),
     recordsPerCall: distribution(records),

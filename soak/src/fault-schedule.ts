@@ -1,5 +1,5 @@
 import type { FakeDocsService, Fault } from "@search-docs/core/testing";
-import { pickWeighted } from "./seeded-random.ts";
+import { pickWeighted } from "./pick-weighted.ts";
 import type { FaultMix } from "./soak-plan.ts";
 
 /** A reindex window as it happened, in real time (performance.now()). */
@@ -13,7 +13,9 @@ export interface ReindexWindow {
  * Drives the fake service's faults over time. Every simulated second, each collection that is
  * not reindexing gets one fault kind for that second, drawn in proportion to the mix, firing at
  * the mix's total rate: so each request meets each fault with its own probability (10% 429, 2%
- * 5xx, ...). Reindex windows (409 for 90 simulated seconds) start at random times.
+ * 5xx, ..., and the faults after the headers: stalled, endless, oversized and gzip-bomb bodies,
+ * redirects, resets mid-body). Reindex windows (409 for 90 simulated seconds) start at random
+ * times.
  */
 export class FaultSchedule {
   readonly windows: ReindexWindow[] = [];
@@ -80,15 +82,23 @@ export class FaultSchedule {
 
   #drawFault(): Fault {
     const mix = this.#mix;
-    const rate = mix.shed + mix.serverError + mix.malformed + mix.reset + mix.slow;
-    const random = this.#random;
-    const kind = pickWeighted(random, [
+    const weights = [
       ["shed", mix.shed],
       ["error", mix.serverError],
       ["malformed", mix.malformed],
       ["reset", mix.reset],
       ["slow", mix.slow],
-    ] as const);
+      ["stall", mix.stall],
+      ["endless", mix.endless],
+      ["oversized", mix.oversized],
+      ["gzip-bomb", mix.gzipBomb],
+      ["redirect", mix.redirect],
+      ["redirect-loop", mix.redirectLoop],
+      ["reset-mid-body", mix.resetMidBody],
+    ] as const;
+    const rate = weights.reduce((sum, [, weight]) => sum + weight, 0);
+    const random = this.#random;
+    const kind = pickWeighted(random, weights);
     switch (kind) {
       case "shed":
         return { kind, rate, retryAfterSeconds: random() < mix.shedLongRetryAfter ? 1 : 0 };
@@ -105,6 +115,12 @@ export class FaultSchedule {
         };
       case "slow":
         return { kind, rate, ms: mix.slowMs };
+      case "stall":
+        return { kind, rate, intervalMs: 100 };
+      case "redirect":
+        return { kind, rate, to: "other-origin", status: 302 };
+      case "redirect-loop":
+        return { kind: "redirect", rate, to: "loop", status: 307 };
       default:
         return { kind, rate };
     }

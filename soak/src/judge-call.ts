@@ -16,6 +16,8 @@ export interface CallRecord {
   error?: unknown;
   /** Where each returned ref points (search), or where the requested ref pointed (document). */
   targets: (RefTarget | undefined)[];
+  /** `performance.now()` when the call began. */
+  startedAt: number;
   durationMs: number;
   abortedByCaller: boolean;
 }

@@ -3,14 +3,16 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import {
   createDocsSearch,
   type DocsSearch,
+  defaultLimits,
   defaultRetryBudgetOptions,
   MemoryRefStore,
   RetryBudget,
 } from "@search-docs/core";
 import type { RecordedRequest } from "@search-docs/core/testing";
+import { createSeededRandom, percentile } from "@search-docs/measure";
 import { heapAfterGc } from "./heap-sampler.ts";
 import { type CallRecord, judgeCall } from "./judge-call.ts";
-import { createSeededRandom } from "./seeded-random.ts";
+import { startLoopDelaySampler } from "./loop-delay-sampler.ts";
 import { type ServiceProcess, startServiceProcess } from "./service-process.ts";
 import { accessList, makeCallers, readableCollections, type SoakCaller } from "./soak-callers.ts";
 import type { SoakPlan } from "./soak-plan.ts";
@@ -70,7 +72,10 @@ async function runMainPhase(
   const areaNames = Object.keys(service.areas);
   const collectionIds = Object.values(service.areas).flat();
   const queries = loadQueries();
-  const tap = createWireTap(globalThis.fetch.bind(globalThis));
+  const tap = createWireTap(globalThis.fetch.bind(globalThis), {
+    maxBytes: plan.limits.responseBytes ?? defaultLimits.responseBytes,
+    pageItems: plan.limits.pageItems ?? defaultLimits.pageItems,
+  });
   const refStore = new MemoryRefStore();
   const retryBudget = new RetryBudget({
     ...defaultRetryBudgetOptions,
@@ -95,11 +100,19 @@ async function runMainPhase(
     foreignDocuments: 0,
     credentialLeaks: 0,
     retried403s: 0,
-    upstream: { tapped: 0, served: 0, byStatus: {} as Record<string, number>, malformed: 0 },
+    upstream: {
+      tapped: 0,
+      served: 0,
+      byStatus: {} as Record<string, number>,
+      byFault: {} as Record<string, number>,
+      malformed: 0,
+      elsewhere: 0,
+    },
     attempts: { first: 0, retries: 0 },
     noMatchesUnderFaults: 0,
   };
   const latencies: number[] = [];
+  const netLatencies: number[] = [];
   const heapSamples: { afterCalls: number; bytes: number }[] = [];
   const issued: string[] = [];
   const started = performance.now();
@@ -121,6 +134,7 @@ async function runMainPhase(
         scope: target ? [target.collectionId] : [],
         readable,
         targets: [target],
+        startedAt: callStarted,
         durationMs: 0,
         abortedByCaller: false,
       };
@@ -149,6 +163,7 @@ async function runMainPhase(
       scope,
       readable,
       targets: [],
+      startedAt: callStarted,
       durationMs: 0,
       abortedByCaller: false,
     };
@@ -176,13 +191,22 @@ async function runMainPhase(
 
   const batchMaxLatency: number[] = [];
   let coldStartMax = 0;
+  const sampler = startLoopDelaySampler();
   const judgeBatch = (records: readonly CallRecord[], served: readonly RecordedRequest[]) => {
     batchMaxLatency.push(Math.max(...records.map((record) => record.durationMs)));
     for (const record of records) {
       // The first call of each worker meets a cold process (JIT, first connections): reported
       // apart, and judged like every other call on everything but latency.
       if (record.index < plan.concurrency) coldStartMax = Math.max(coldStartMax, record.durationMs);
-      else latencies.push(record.durationMs);
+      else {
+        latencies.push(record.durationMs);
+        // Past its deadline, a call waits on nothing but timers and continuations: whatever the
+        // event loop was held up by from then on (a loaded machine, a GC) delayed it that much.
+        const deadlineAt = record.startedAt + plan.limits.deadlineMs;
+        netLatencies.push(
+          record.durationMs - sampler.delayWithin(deadlineAt, record.startedAt + record.durationMs),
+        );
+      }
       if (record.tool === "search_docs") totals.calls.search++;
       else totals.calls.document++;
       if (record.abortedByCaller) totals.calls.abortedByCaller++;
@@ -230,6 +254,11 @@ async function runMainPhase(
       totals.upstream.served++;
       const status = request.status === 0 ? "reset or abandoned" : String(request.status);
       totals.upstream.byStatus[status] = (totals.upstream.byStatus[status] ?? 0) + 1;
+      if (request.fault !== undefined) {
+        totals.upstream.byFault[request.fault] = (totals.upstream.byFault[request.fault] ?? 0) + 1;
+      }
+      // A request at the other origin a redirect pointed to: the client followed it.
+      if (request.elsewhere) totals.upstream.elsewhere++;
     }
   };
 
@@ -242,18 +271,20 @@ async function runMainPhase(
   for (let batchStart = 0; batchStart < plan.calls; batchStart += plan.heapSampleEvery) {
     const batchEnd = Math.min(plan.calls, batchStart + plan.heapSampleEvery);
     const records = await runConcurrently(batchStart, batchEnd, plan.concurrency, runCall);
+    // The tap reads each body beside the client: its verdicts are in once every copy is read.
+    await tap.settled();
     judgeBatch(records, await service.takeRequests());
     tap.clear();
     heapSamples.push({ afterCalls: batchEnd, bytes: heapAfterGc() });
   }
   const elapsedMs = performance.now() - started;
   loopDelay.disable();
+  sampler.stop();
   const cpu = process.cpuUsage(cpuStarted);
   const reindexWindows = await service.stopSchedule();
 
   latencies.sort((left, right) => left - right);
-  const percentile = (share: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0;
+  netLatencies.sort((left, right) => left - right);
   return {
     elapsedMs,
     ...totals,
@@ -261,13 +292,16 @@ async function runMainPhase(
     clientCpuShare: (cpu.user + cpu.system) / 1000 / elapsedMs,
     eventLoopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     latency: {
-      p50: percentile(0.5),
-      p99: percentile(0.99),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? 0,
+      netMax: netLatencies.at(-1) ?? 0,
       maxByBatch: batchMaxLatency,
       coldStartMax,
     },
     heapSamples,
+    peakRssBytes: sampler.peakRssBytes(),
+    peakArrayBufferBytes: sampler.peakArrayBufferBytes(),
   };
 }
 

@@ -1,8 +1,8 @@
 // The fake docs service and its fault schedule in their own process, so the soak process's
 // event loop, CPU and heap are the client's alone. Driven over IPC by service-process.ts.
 import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
+import { createSeededRandom } from "@search-docs/measure";
 import { FaultSchedule } from "./fault-schedule.ts";
-import { createSeededRandom } from "./seeded-random.ts";
 import type { ServiceCommand } from "./service-process.ts";
 
 let service: FakeDocsService | undefined;

@@ -1,5 +1,5 @@
 import { type AccessRule, collectionIdFor } from "@search-docs/core/testing";
-import { pickWeighted } from "./seeded-random.ts";
+import { pickWeighted } from "./pick-weighted.ts";
 
 /** Who calls: end users with different access, each with their own token. */
 export const roles = {

@@ -35,13 +35,28 @@ export interface FaultMix {
   slow: number;
   /** Longer than the deadline. */
   slowMs: number;
+  /** After the headers: the body a byte per 100 ms (cut by the deadline). */
+  stall: number;
+  /** After the headers: a body that never ends. */
+  endless: number;
+  /** A valid page padded past the client's `responseBytes`, said up front. */
+  oversized: number;
+  /** A small gzip body inflating to 64 MiB of a valid page. */
+  gzipBomb: number;
+  /** A 302 to another origin (the fake service's `elsewhereUrl`). */
+  redirect: number;
+  /** A 307 to the request's own URL. */
+  redirectLoop: number;
+  /** The headers and half the body, then a reset. */
+  resetMidBody: number;
   reindexSimulatedSeconds: number;
   /** Mean simulated seconds between two reindex windows of one collection. */
   reindexEverySimulatedSeconds: number;
 }
 
 const clientLimits = {
-  limits: { deadlineMs: 1000, conflictWaitMs: 300 },
+  // 1 MiB per body: a page of 20 results is tens of KiB, and 50 calls at once stay bounded.
+  limits: { deadlineMs: 1000, conflictWaitMs: 300, responseBytes: 1024 * 1024 },
   retry: {
     baseDelayMs: 20,
     maxDelayMs: 160,
@@ -59,6 +74,13 @@ const faults: FaultMix = {
   reset: 0.01,
   slow: 0.01,
   slowMs: 1500,
+  stall: 0.004,
+  endless: 0.004,
+  oversized: 0.004,
+  gzipBomb: 0.004,
+  redirect: 0.004,
+  redirectLoop: 0.002,
+  resetMidBody: 0.006,
   reindexSimulatedSeconds: 90,
   reindexEverySimulatedSeconds: 900,
 };

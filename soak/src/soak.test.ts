@@ -21,6 +21,9 @@ describe("soak (CI copy)", () => {
     expect(report.upstream.byStatus["409"]).toBeGreaterThan(0);
     expect(report.upstream.malformed).toBeGreaterThan(0);
     expect(report.upstream.byStatus["reset or abandoned"]).toBeGreaterThan(0);
+    for (const fault of ["stall", "oversized", "gzip-bomb", "redirect", "reset-mid-body"]) {
+      expect(report.upstream.byFault[fault], fault).toBeGreaterThan(0);
+    }
     expect(report.statuses["search_docs:unavailable"]).toBeGreaterThan(0);
     expect(report.statuses["search_docs:no_matches"]).toBeGreaterThan(0);
     expect(report.statuses["get_document:no_access"]).toBeGreaterThan(0);

@@ -10,14 +10,26 @@ export interface TappedResponse {
 
 const pathPattern = /\/v2\/collections\/([^/]+)\/documents\/([^/]+)$/;
 
+/** What the tap itself holds an answer to: the limits the client documents, read independently. */
+export interface WireBounds {
+  /** A body past this many bytes (decoded) is no answer. */
+  maxBytes: number;
+  /** A search page with more items than this is no answer either. */
+  pageItems: number;
+}
+
 /**
  * A `fetch` that passes every request through and records, by the caller's bearer token, what
  * came back. It is the soak's independent witness: a collection "failed" for a call when its
- * last response was not a 404, a 403 or a well-formed 200, judged by this file's own reading of
- * the wire, never by the client's status computation.
+ * last response was not a 404, a 403 or a well-formed 200 (a redirect, a body that never came
+ * whole, a body over the documented bounds), judged by this file's own reading of the wire,
+ * never by the client's status computation. The body is read from a copy, beside the client
+ * and bounded like it, never before the client gets the response: a tap that read first would
+ * hold a stalled or endless body itself. `settled()` waits for every copy still being read.
  */
-export function createWireTap(fetch: typeof globalThis.fetch) {
+export function createWireTap(fetch: typeof globalThis.fetch, bounds: WireBounds) {
   const responses = new Map<string, TappedResponse[]>();
+  const reading = new Set<Promise<void>>();
   const tapped: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
@@ -38,11 +50,16 @@ export function createWireTap(fetch: typeof globalThis.fetch) {
       const response = await fetch(input, init);
       entry.status = response.status;
       if (response.status === 200) {
-        const text = await response
-          .clone()
-          .text()
-          .catch(() => undefined);
-        entry.wellFormed = text !== undefined && isWellFormed(text, entry.kind);
+        entry.wellFormed = false;
+        // The copy lives as long as the request: when the client gives up (its signal aborts),
+        // so does the tap, which also lets the connection go (a tee's source ends only when
+        // both copies are cancelled).
+        const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
+        const read = readBounded(response.clone(), bounds.maxBytes, signal).then((text) => {
+          entry.wellFormed = text !== undefined && isWellFormed(text, entry.kind, bounds);
+        });
+        reading.add(read);
+        void read.finally(() => reading.delete(read));
       }
       return response;
     } catch (error) {
@@ -55,11 +72,51 @@ export function createWireTap(fetch: typeof globalThis.fetch) {
     fetch: tapped,
     /** The responses one caller received, in the order the requests were sent. */
     responsesOf: (token: string): readonly TappedResponse[] => responses.get(token) ?? [],
+    /** Resolves once every body copy has been read (or given up on). */
+    settled: async () => {
+      while (reading.size > 0) await Promise.all([...reading]);
+    },
     clear: () => responses.clear(),
   };
 }
 
-function isWellFormed(text: string, kind: "search" | "document"): boolean {
+/** The body as text, or undefined when it breaks off, runs past `maxBytes`, or `signal` aborts. */
+async function readBounded(
+  response: Response,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<string | undefined> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return "";
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const aborted = new Promise<"aborted">((resolve) => {
+    if (signal?.aborted) resolve("aborted");
+    signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), aborted]);
+      if (next === "aborted") {
+        await reader.cancel().catch(() => {});
+        return undefined;
+      }
+      const { done, value } = next;
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return undefined;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return undefined;
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function isWellFormed(text: string, kind: "search" | "document", bounds: WireBounds): boolean {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -83,6 +140,7 @@ function isWellFormed(text: string, kind: "search" | "document"): boolean {
   }
   return (
     Array.isArray(body.items) &&
+    body.items.length <= bounds.pageItems &&
     typeof body.has_more === "boolean" &&
     (body.next_cursor === undefined ||
       body.next_cursor === null ||

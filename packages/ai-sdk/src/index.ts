@@ -7,6 +7,14 @@ export {
   getDocumentTool,
 } from "./get-document-tool.js";
 export {
+  type EmbeddingModelRerankerOptions,
+  embeddingModelReranker,
+} from "./rerank/embedding-model-reranker.js";
+export {
+  type RerankingModelRerankerOptions,
+  rerankingModelReranker,
+} from "./rerank/reranking-model-reranker.js";
+export {
   type SearchDocsInput,
   type SearchDocsTool,
   type SearchDocsToolOutput,

@@ -3,6 +3,7 @@ import { fixtureCorpus } from "./__fixtures__/fixture-corpus.js";
 import { createDocsSearch, type DocsSearchOptions } from "./create-docs-search.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
 import { InvalidInputError } from "./errors/invalid-input-error.js";
+import { UpstreamFusionReranker } from "./rerank/upstream-fusion-reranker.js";
 import { RetryBudget } from "./retry/retry-budget.js";
 import {
   createTestDocsSearch,
@@ -322,8 +323,12 @@ describe("403 and caller scoping", () => {
 });
 
 describe("paging and ranking", () => {
-  it("walks the cursor and ranks globally: a title match the backend put on page 2 comes first", async () => {
-    const { docs } = makeDocs();
+  it("walks the cursor in order and ranks every page together", async () => {
+    // A reranker that trusts titles over the backend lifts a page-2 hit over all of page 1.
+    const { docs } = makeDocs({
+      paging: { mode: "exhaustive" },
+      reranker: new UpstreamFusionReranker({ titleWeight: 1 }),
+    });
     const { output, trace } = await docs.search(
       { query: "rotate a service account key", area: "runbooks" },
       everyone(),
@@ -418,26 +423,35 @@ describe("the collection changing under a walk", () => {
     expect(new Set(output.results.map((result) => result.ref)).size).toBe(output.results.length);
   });
 
-  it("a second rejection makes the collection unavailable", async () => {
+  it("a second rejection answers from the pages read since the restart: it answered, it is not down", async () => {
     const { docs, traces } = makeDocs({
       fetch: rejectingCursorFetch(),
       paging: { mode: "exhaustive" },
     });
     const { output } = await docs.search({ query: "rotate", area: "runbooks" }, everyone());
-    expect(output.status).toBe("unavailable");
+    expect(output).toMatchObject({ status: "ok", more_matches_exist: true });
+    expect(output.results.length).toBeGreaterThan(0);
     expect(traces[0]?.requests.map((request) => request.status)).toEqual([200, 400, 200, 400]);
-    expect(traces[0]?.notes.join(" ")).toMatch(/rejected again/);
+    expect(traces[0]?.collections[0]?.stop).toBe("version_changed");
+    expect(traces[0]?.collections[0]?.reason).toMatch(
+      /rejected again: answered from the pages read at one version/,
+    );
+    expect(traces[0]?.failures).toEqual([]);
   });
 
-  it("collection_version moving between pages restarts the walk once, then gives up", async () => {
+  it("collection_version moving on every page: the answer comes from one version's pages, more_matches_exist", async () => {
     const { docs, traces } = makeDocs({
       fetch: versionBumpingFetch(),
       paging: { mode: "exhaustive" },
     });
     const { output } = await docs.search({ query: "rotate", area: "runbooks" }, everyone());
-    expect(output.status).toBe("unavailable");
+    expect(output).toMatchObject({ status: "ok", more_matches_exist: true });
+    // Page 1 (version 1), page 2 (version 2: restart), page 1 again (version 3), page 2
+    // (version 4: dropped). The answer is the third request's page, read at version 3.
     expect(traces[0]?.requests).toHaveLength(4);
-    expect(traces[0]?.notes.join(" ")).toMatch(/collection_version changed mid-walk again/);
+    expect(traces[0]?.collections[0]).toMatchObject({ stop: "version_changed", candidates: 20 });
+    expect(traces[0]?.collections[0]?.reason).toMatch(/collection_version changed mid-walk again/);
+    expect(traces[0]?.failures).toEqual([]);
   });
 });
 
@@ -531,6 +545,12 @@ describe("get_document and refs", () => {
 describe("invalid input is a typed error with zero upstream requests", () => {
   const cases: Array<[string, unknown, string]> = [
     ["empty query", { query: "   " }, "query"],
+    ["a query of zero-width characters only", { query: "\u200b\u200c\u200d\ufeff" }, "query"],
+    [
+      "a query of format characters, fillers and ideographic spaces only",
+      { query: "\u3000\u202e\u2066\u00ad\u3164\u2800\ufe0f\u{e0041}" },
+      "query",
+    ],
     ["a 1001-character query", { query: "a".repeat(1001) }, "query"],
     ["a number for query", { query: 42 }, "query"],
     ["no query", {}, "query"],

@@ -10,13 +10,14 @@ import { runGetDocument } from "./document/run-get-document.js";
 import type { DocsEngine } from "./engine/docs-engine.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
 import type { Caller } from "./http/caller.js";
+import { type InFlightLimit, sharedInFlightLimit } from "./http/in-flight-limit.js";
 import { UpstreamClient } from "./http/upstream-client.js";
 import { defaultLimits, type Limits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import { RefRegistry } from "./refs/ref-registry.js";
 import type { RefStore } from "./refs/ref-store.js";
-import { Bm25Reranker } from "./rerank/bm25-reranker.js";
 import type { Reranker } from "./rerank/reranker.js";
+import { UpstreamFusionReranker } from "./rerank/upstream-fusion-reranker.js";
 import { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 import type { ReindexMemory } from "./retry/reindex-memory.js";
 import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
@@ -24,7 +25,7 @@ import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 import { runSearch } from "./search/run-search.js";
 import type { TelemetryOptions } from "./trace/tool-span.js";
-import type { OnTrace, Trace } from "./trace/trace.js";
+import { type OnTrace, type OnUnauthorized, type Trace, wasUnauthorized } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
 export interface DocsSearchOptions<AreaName extends string = string> {
@@ -40,12 +41,22 @@ export interface DocsSearchOptions<AreaName extends string = string> {
   recency?: boolean;
   /** Receives every call's trace. Errors it throws are ignored. */
   onTrace?: OnTrace;
+  /**
+   * Called when the backend refused the caller's credentials (401) during a call: re-authenticate
+   * the user. The model still reads `unavailable`; the trace's `failures` say `unauthorized`.
+   */
+  onUnauthorized?: OnUnauthorized;
   fetch?: typeof globalThis.fetch;
   limits?: Partial<Limits>;
   retry?: Partial<RetryPolicy>;
   paging?: Partial<PagingPolicy>;
   /** Defaults to one budget per backend origin shared by the whole process. */
   retryBudget?: RetryBudget;
+  /**
+   * Defaults to one bound per backend origin shared by the whole process (256 requests in flight,
+   * `defaultInFlightLimitOptions`); pass one `InFlightLimit` to several instances to share another.
+   */
+  inFlightLimit?: InFlightLimit;
   /**
    * Collections recently found reindexing, so later calls probe once instead of waiting out the
    * 409 budget again. Defaults to this process's memory; pass a shared one for several processes.
@@ -119,7 +130,10 @@ export function createDocsSearch<const AreaName extends string>(
   const limits: Limits = { ...defaultLimits, ...options.limits };
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const clock = options.clock ?? systemClock;
-  const contract = createContract(areaNames, { recency: options.recency === true });
+  const contract = createContract(areaNames, {
+    recency: options.recency === true,
+    refChars: limits.refChars,
+  });
   const engine: DocsEngine = {
     areas,
     contract: contract as unknown as Contract,
@@ -132,8 +146,9 @@ export function createDocsSearch<const AreaName extends string>(
       limits,
       retryBudget: options.retryBudget ?? sharedRetryBudget(new URL(baseUrl).origin),
       reindexMemory: options.reindexMemory ?? new MemoryReindexMemory({ clock }),
+      inFlight: options.inFlightLimit ?? sharedInFlightLimit(new URL(baseUrl).origin),
     }),
-    reranker: options.reranker ?? new Bm25Reranker(),
+    reranker: options.reranker ?? new UpstreamFusionReranker(),
     refs: new RefRegistry({
       store: options.refStore ?? new MemoryRefStore(),
       timeoutMs: limits.refStoreTimeoutMs,
@@ -144,6 +159,7 @@ export function createDocsSearch<const AreaName extends string>(
     clock,
     createTraceId: options.createTraceId,
     onTrace: options.onTrace,
+    onUnauthorized: options.onUnauthorized,
     telemetry: options.telemetry,
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");
@@ -159,21 +175,16 @@ export function createDocsSearch<const AreaName extends string>(
     search: async (input, callOptions) => {
       const { output, trace } = await runSearch(engine, input, callOptions);
       const refs = output.results.map((result) => result.ref);
-      return { output, trace, urls: urls(refs), unauthorized: refusedCredentials(trace) };
+      return { output, trace, urls: urls(refs), unauthorized: wasUnauthorized(trace) };
     },
     getDocument: async (input, callOptions) => {
       const { output, trace } = await runGetDocument(engine, input, callOptions);
       // Only a document that was read has a page worth linking; not_found echoes the model's ref.
       const refs = output.status === "ok" ? [output.ref] : [];
-      return { output, trace, urls: urls(refs), unauthorized: refusedCredentials(trace) };
+      return { output, trace, urls: urls(refs), unauthorized: wasUnauthorized(trace) };
     },
     refUrl,
   };
-}
-
-// Until the engine reports a typed reason, a 401 in the trace is the backend refusing the caller.
-function refusedCredentials(trace: Trace): boolean {
-  return trace.requests.some((request) => request.status === 401);
 }
 
 function validateOptions<AreaName extends string>(options: DocsSearchOptions<AreaName>) {

@@ -32,6 +32,12 @@ export { missingCredentialsError } from "./errors/missing-credentials-error.js";
 export { SearchDocsError } from "./errors/search-docs-error.js";
 export { StoreTimeoutError } from "./errors/store-timeout-error.js";
 export type { Caller } from "./http/caller.js";
+export {
+  defaultInFlightLimitOptions,
+  InFlightLimit,
+  type InFlightLimitOptions,
+  sharedInFlightLimit,
+} from "./http/in-flight-limit.js";
 export { defaultLimits, type Limits } from "./limits.js";
 export { MemoryRefStore, type MemoryRefStoreOptions } from "./refs/memory-ref-store.js";
 export type { RedisLikeClient } from "./refs/redis-like-client.js";
@@ -42,12 +48,30 @@ export {
 export { formatRef, isProcessLocalRef, type ParsedRef, parseRef, slugRefOf } from "./refs/ref.js";
 export type { RefStore, RefStoreCallOptions, RefTarget } from "./refs/ref-store.js";
 export { slugify } from "./refs/slugify.js";
+export { capPerDocument } from "./rerank/cap-per-document.js";
 export {
-  Bm25Reranker,
-  type Bm25RerankerOptions,
-  defaultBm25RerankerOptions,
-} from "./rerank/bm25-reranker.js";
-export type { RerankCandidate, Reranker, RerankRequest } from "./rerank/reranker.js";
+  createEmbeddingReranker,
+  type EmbeddingRerankerOptions,
+  type Embeddings,
+} from "./rerank/embedding-reranker.js";
+export {
+  defaultModelShortlist,
+  defaultModelTimeoutMs,
+  type ModelOrderRequest,
+  ModelReranker,
+  type ModelRerankerOptions,
+} from "./rerank/model-reranker.js";
+export type {
+  LexicalReranker,
+  RerankCandidate,
+  Reranker,
+  RerankRequest,
+} from "./rerank/reranker.js";
+export {
+  defaultUpstreamFusionOptions,
+  type UpstreamFusionOptions,
+  UpstreamFusionReranker,
+} from "./rerank/upstream-fusion-reranker.js";
 export { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 export { parseRetryAfter } from "./retry/parse-retry-after.js";
 export {
@@ -62,17 +86,27 @@ export {
   sharedRetryBudget,
 } from "./retry/retry-budget.js";
 export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
-export { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
+export {
+  defaultPagingPolicy,
+  type NextPageDecision,
+  type PagingPolicy,
+  readsNextPage,
+} from "./search/paging-policy.js";
 export { searchStatus } from "./search/search-status.js";
 export { sanitizeText } from "./text/sanitize-text.js";
 export type { TelemetryOptions } from "./trace/tool-span.js";
-export type {
-  CollectionStop,
-  OnTrace,
-  Trace,
-  TraceCollection,
-  TraceOmission,
-  TraceRequest,
+export {
+  type CollectionStop,
+  type FailureKind,
+  type OnTrace,
+  type OnUnauthorized,
+  type Trace,
+  type TraceCollection,
+  type TraceFailure,
+  type TraceOmission,
+  type TraceRequest,
+  type UnauthorizedEvent,
+  wasUnauthorized,
 } from "./trace/trace.js";
 export type { Clock, Random } from "./util/clock.js";
 export { parseInput as parseToolInput } from "./util/parse-input.js";

@@ -4,7 +4,7 @@ export interface Limits {
   resultCap: number;
   /** Upstream pages walked per collection before stopping; reaching it sets `more_matches_exist`. */
   maxUpstreamPages: number;
-  /** One deadline for a whole tool call, every wait and request included. */
+  /** One deadline for a whole tool call, every wait, request and body read included. */
   deadlineMs: number;
   /** How long one collection may wait out a 409 (reindex) before it counts as unavailable. */
   conflictWaitMs: number;
@@ -12,8 +12,28 @@ export interface Limits {
   passageChars: number;
   /** Characters of document content get_document returns. */
   documentChars: number;
-  /** Collections searched at once within one call. */
-  concurrency: number;
+  /** At most this many sections of one document among the results (one long document cannot fill them all). */
+  sectionsPerDocument: number;
+  /**
+   * Bytes of one response body, counted after decoding (gzip included, as they arrive): past it
+   * the read stops and that collection is unavailable ("too large"), never retried. A page of 20
+   * results is a few tens of KiB; a body this large is a broken or hostile backend.
+   */
+  responseBytes: number;
+  /**
+   * Items one search page may hold (20 are asked for). A page over it is malformed, not cut: a
+   * backend returning more than it was asked for is broken, and a cut page would make its cursor
+   * skip what was cut, so the answer would look complete when it is not.
+   */
+  pageItems: number;
+  /** Sections one document may hold; a document over it is unavailable ("too large"). */
+  documentSections: number;
+  /**
+   * Characters of a ref get_document accepts. A ref this tool issues is at most 194 characters;
+   * a longer one is invalid input (the contract's `ref` maximum): no request, and never echoed
+   * back to the model whole.
+   */
+  refChars: number;
   /**
    * The longest one ref store call may take (a shared store: Redis), never past the deadline.
    * Past it, search answers with refs for this process only and get_document is unavailable.
@@ -28,6 +48,10 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   conflictWaitMs: 3000,
   passageChars: 320,
   documentChars: 6000,
-  concurrency: 4,
+  sectionsPerDocument: 4,
+  responseBytes: 4 * 1024 * 1024,
+  pageItems: 100,
+  documentSections: 2000,
+  refChars: 200,
   refStoreTimeoutMs: 1000,
 });

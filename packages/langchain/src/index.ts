@@ -8,6 +8,14 @@ export {
 export { type DocsToolContext, docsContextSchema } from "./docs-tool-caller.js";
 export { createGetDocumentTool, type GetDocumentTool } from "./get-document-tool.js";
 export {
+  type DocumentCompressorRerankerOptions,
+  documentCompressorReranker,
+} from "./rerank/document-compressor-reranker.js";
+export {
+  type EmbeddingsRerankerOptions,
+  embeddingsReranker,
+} from "./rerank/embeddings-reranker.js";
+export {
   createSearchDocsTool,
   type SearchDocsInput,
   type SearchDocsTool,

@@ -18,15 +18,30 @@ export const descriptions = Object.freeze({
   ref: "A ref exactly as search_docs returned it",
 });
 
+// Characters that show nothing: whitespace, controls, format characters (Cf), surrogates, the
+// default-ignorable code points (variation selectors, fillers, tags) and the braille blank.
+const invisibleCharacters =
+  /[\p{White_Space}\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\u2800\u3164\uffa0]/gu;
+
 /** The model-facing schemas for one configuration's areas (DESIGN.md section 1). */
 export function createContract<const AreaName extends string>(
   areaNames: readonly [AreaName, ...AreaName[]],
-  { recency }: { recency: boolean },
+  { recency, refChars = 200 }: { recency: boolean; refChars?: number },
 ) {
   const area = z.enum(areaNames);
   const prefer = z.enum(["relevance", "recent"]).optional().describe(descriptions.prefer);
   const shape = {
-    query: z.string().trim().min(1).max(1000).describe(descriptions.query),
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(1000)
+      // Zero-width, bidi and other format characters, whitespace of every script, fillers: a
+      // query of only those is as empty as "" to the user, and must not go upstream either.
+      .refine((query) => query.replace(invisibleCharacters, "") !== "", {
+        message: "must not be empty (it holds only invisible characters)",
+      })
+      .describe(descriptions.query),
     area: area.optional().describe(descriptions.area),
     prefer,
   };
@@ -49,8 +64,8 @@ export function createContract<const AreaName extends string>(
   });
 
   // A ref this tool issues is at most 194 characters; a longer one is refused rather than echoed
-  // back to the model whole in a not_found answer.
-  const documentInput = z.object({ ref: z.string().max(200).describe(descriptions.ref) });
+  // back to the model whole in a not_found answer (`limits.refChars`, 200 by default).
+  const documentInput = z.object({ ref: z.string().max(refChars).describe(descriptions.ref) });
   const documentOutput = z.object({
     status: z.enum(documentStatuses),
     ref: z.string(),

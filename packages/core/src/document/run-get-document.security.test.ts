@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDocsSearch } from "../create-docs-search.js";
+import { InvalidInputError } from "../errors/invalid-input-error.js";
 import { MemoryRefStore } from "../refs/memory-ref-store.js";
 import { RetryBudget } from "../retry/retry-budget.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
@@ -139,4 +140,41 @@ describe("forged and malformed refs (property)", () => {
     expect(output.status).toBe("not_found");
     expect(service.requests).toHaveLength(0);
   });
+
+  it("a megabyte ref is refused as input, unrequested, and the refusal does not echo it", async () => {
+    const docs = makeDocs();
+    const ref = `runbooks/${"a".repeat(1_048_576)}`;
+    const error = await docs
+      .getDocument({ ref }, { caller: { token: service.tokens.everything } })
+      .catch((caught: unknown) => caught);
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect((error as InvalidInputError).field).toBe("ref");
+    expect((error as Error).message).toMatch(/at most 200 characters/);
+    expect((error as Error).message.length).toBeLessThan(200);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])(
+    "a store entry whose area is %j is not_found, never a TypeError",
+    async (area) => {
+      // A shared store can hold anything; Object.prototype's keys must not read as areas.
+      const hostileStore = {
+        get: async () => ({ area, collectionId: "c1", documentId: "d1", section: "0" }),
+        set: async () => {},
+      };
+      const docs = createDocsSearch({
+        baseUrl: service.url,
+        areas: service.areas,
+        refStore: hostileStore,
+      });
+      for (const ref of [`${area.toLowerCase().replace(/_/g, "")}/x#0`, "runbooks/x#0"]) {
+        const { output } = await docs.getDocument(
+          { ref },
+          { caller: { token: service.tokens.everything } },
+        );
+        expect(output.status).toBe("not_found");
+      }
+      expect(service.requests).toHaveLength(0);
+    },
+  );
 });

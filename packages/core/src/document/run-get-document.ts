@@ -42,6 +42,7 @@ async function readDocument(
   headers: Record<string, string>,
 ): Promise<{ output: DocumentOutput; trace: Trace }> {
   const { recorder, deadline } = call;
+  const { limits } = engine;
   recorder.trace.ref = ref;
   const finish = async (output: DocumentOutput) => ({
     output,
@@ -58,8 +59,9 @@ async function readDocument(
   });
 
   // Unknown or malformed refs are not_found without an upstream request.
+  // The contract refuses a ref longer than `limits.refChars`, so this one is short.
   const parsed = parseRef(ref);
-  if (!parsed || !(parsed.area in engine.areas)) {
+  if (!parsed || !Object.hasOwn(engine.areas, parsed.area)) {
     recorder.note(parsed ? "ref not issued by this store (or expired)" : "not a ref");
     return finish(empty("not_found"));
   }
@@ -71,8 +73,13 @@ async function readDocument(
   }
   const target = resolution.kind === "found" ? resolution.target : undefined;
   // The configuration is the scope, not the store: a shared store can hold refs to collections
-  // another deployment reads.
-  const inScope = target !== undefined && engine.areas[target.area]?.includes(target.collectionId);
+  // another deployment reads, or entries that are not even well formed. Own properties only: an
+  // entry whose area is "constructor" must not find Object.prototype's.
+  const inScope =
+    target !== undefined &&
+    typeof target.area === "string" &&
+    Object.hasOwn(engine.areas, target.area) &&
+    engine.areas[target.area]?.includes(target.collectionId) === true;
   if (!target || target.area !== parsed.area || !inScope) {
     recorder.note(
       resolution.kind === "unknown"
@@ -101,13 +108,18 @@ async function readDocument(
       return finish(empty("no_access"));
     case "rejected":
     case "unavailable":
-      recorder.note(`collection ${target.collectionId} unavailable: ${result.reason}`);
+      recorder.failure({
+        collectionId: target.collectionId,
+        area: target.area,
+        kind: result.kind === "rejected" ? "rejected" : result.failure,
+        reason: result.reason,
+      });
       return finish(empty("unavailable"));
   }
   const { content, moreContentExists, foundSection } = documentContent(
     result.body,
     target.section,
-    engine.limits.documentChars,
+    limits.documentChars,
   );
   if (!foundSection)
     recorder.note(`section ${target.section} no longer exists; content starts at the top`);

@@ -5,7 +5,7 @@ import type { RefRegistry } from "../refs/ref-registry.js";
 import type { Reranker } from "../rerank/reranker.js";
 import type { PagingPolicy } from "../search/paging-policy.js";
 import type { TelemetryOptions } from "../trace/tool-span.js";
-import type { OnTrace } from "../trace/trace.js";
+import type { OnTrace, OnUnauthorized } from "../trace/trace.js";
 import type { Clock } from "../util/clock.js";
 
 /**
@@ -24,5 +24,6 @@ export interface DocsEngine {
   clock: Clock;
   createTraceId: (() => string) | undefined;
   onTrace: OnTrace | undefined;
+  onUnauthorized: OnUnauthorized | undefined;
   telemetry: TelemetryOptions | undefined;
 }

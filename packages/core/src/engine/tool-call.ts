@@ -1,4 +1,4 @@
-import type { Trace } from "../trace/trace.js";
+import { type Trace, wasUnauthorized } from "../trace/trace.js";
 import { TraceRecorder } from "../trace/trace-recorder.js";
 import { Deadline } from "../util/deadline.js";
 import type { DocsEngine } from "./docs-engine.js";
@@ -43,9 +43,25 @@ export class ToolCall {
     });
   }
 
-  /** Closes the trace with the call's status (and output, for the span) and hands it to `onTrace`. */
-  finish(status: string, output?: unknown): Promise<Trace> {
-    return this.recorder.finish(status, this.#engine.onTrace, output);
+  /**
+   * Closes the trace with the call's status (and output, for the span) and hands it to
+   * `onTrace`; when the backend refused the caller's credentials, tells `onUnauthorized` too, so
+   * the app can re-authenticate the user.
+   */
+  async finish(status: string, output?: unknown): Promise<Trace> {
+    const trace = await this.recorder.finish(status, this.#engine.onTrace, output);
+    const { onUnauthorized } = this.#engine;
+    if (onUnauthorized !== undefined && wasUnauthorized(trace)) {
+      const collectionIds = trace.failures
+        .filter((failure) => failure.kind === "unauthorized")
+        .map((failure) => failure.collectionId);
+      try {
+        await onUnauthorized({ tool: trace.tool, traceId: trace.traceId, collectionIds });
+      } catch {
+        // The hook is the app's; what it throws must not change the answer.
+      }
+    }
+    return trace;
   }
 
   /**

@@ -1,17 +1,25 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
-import type { z } from "zod";
 import type { Limits } from "../limits.js";
-import { type AttemptOutcome, describeOutcome } from "../retry/attempt-outcome.js";
+import { type AttemptOutcome, describeOutcome, failureOf } from "../retry/attempt-outcome.js";
 import { type ConflictBudget, decideRetry } from "../retry/decide-retry.js";
 import type { ReindexMemory } from "../retry/reindex-memory.js";
 import type { RetryBudget } from "../retry/retry-budget.js";
 import type { RetryPolicy } from "../retry/retry-policy.js";
 import { statusMeaning } from "../retry/status-table.js";
-import type { TraceRequest } from "../trace/trace.js";
+import type { FailureKind, TraceRequest } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Clock, Random } from "../util/clock.js";
 import type { Deadline } from "../util/deadline.js";
-import { documentSchema, type SearchPage, searchPageSchema, type WireDocument } from "./wire.js";
+import { AttemptError } from "./attempt-error.js";
+import type { InFlightLimit } from "./in-flight-limit.js";
+import { readBody } from "./read-body.js";
+import {
+  documentReader,
+  type SearchPage,
+  searchPageReader,
+  type WireDocument,
+  type WireReader,
+} from "./wire.js";
 
 // Low-cardinality names of the two endpoints, for spans (the ids vary, the shape does not).
 const searchTemplate = "/v2/collections/{collection_id}/documents/search";
@@ -26,7 +34,7 @@ export type UpstreamResult<Body> =
   | { kind: "forbidden" }
   /** 400: the backend refused the request as sent; mid-walk, that means a stale cursor. */
   | { kind: "rejected"; reason: string }
-  | { kind: "unavailable"; reason: string };
+  | { kind: "unavailable"; failure: FailureKind; reason: string };
 
 /** One collection within one call: whose credentials, which deadline, which trace. */
 export interface CollectionCall {
@@ -55,6 +63,8 @@ export interface UpstreamClientOptions {
   limits: Limits;
   retryBudget: RetryBudget;
   reindexMemory: ReindexMemory;
+  /** The process-wide bound on requests in flight to the backend's origin. */
+  inFlight: InFlightLimit;
 }
 
 /** Per request: what the retry decision knows and what the trace needs. */
@@ -63,13 +73,19 @@ interface RequestState {
   transientRetries: number;
   nextWaitMs: number;
   giveUpReason?: string;
+  /** The last failed attempt, as the decision saw it: its failure kind is the collection's. */
+  lastOutcome?: AttemptOutcome;
+  /** The current attempt's timeout is the time left before the deadline. */
+  attemptEndsAtDeadline?: boolean;
 }
 
 /**
  * The backend's HTTP surface, through ky: ky sends, times out each attempt and re-issues;
  * `shouldRetry` asks the pure `decideRetry` whether and how long, and the `beforeRetry` hook
- * waits that long on the injected clock (ky's own delay is 0). Every attempt is recorded in the
- * trace by wrapping `fetch`.
+ * waits that long on the injected clock (ky's own delay is 0). The `fetch` ky calls is wrapped:
+ * it records each attempt in the trace and resolves only once the body is read whole, bounded
+ * by `limits.responseBytes` and raced against the call's signal, so ky's per-attempt timeout and
+ * its retry path cover the body too. Redirects are never followed.
  */
 export class UpstreamClient {
   readonly #http: KyInstance;
@@ -109,7 +125,7 @@ export class UpstreamClient {
       context,
       `v2/collections/${collection}/documents/search`,
       searchParams,
-      searchPageSchema,
+      searchPageReader,
       { kind: "search", page },
     );
   }
@@ -126,7 +142,7 @@ export class UpstreamClient {
       context,
       `v2/collections/${collection}/documents/${document}`,
       {},
-      documentSchema,
+      documentReader,
       { kind: "document", page: 1 },
     );
   }
@@ -135,13 +151,13 @@ export class UpstreamClient {
     context: UpstreamRequestContext,
     path: string,
     searchParams: Record<string, string>,
-    schema: z.ZodType<Body>,
+    reader: WireReader<Body>,
     where: Pick<TraceRequest, "kind" | "page">,
   ): Promise<UpstreamResult<Body>> {
     const { deadline, collectionId } = context;
-    const { policy, clock, reindexMemory, retryBudget } = this.#options;
+    const { policy, clock, reindexMemory, retryBudget, limits } = this.#options;
     const state: RequestState = { attempt: 0, transientRetries: 0, nextWaitMs: 0 };
-    if (deadline.signal.aborted) return { kind: "unavailable", reason: abortReason(deadline) };
+    if (deadline.signal.aborted) return abortedResult(deadline);
     retryBudget.recordFirstAttempt();
 
     const recordingFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -151,32 +167,108 @@ export class UpstreamClient {
       // The injected fetch gets a URL string and a plain init, as most fetch wrappers and test
       // doubles expect, rather than ky's Request object.
       const request = input instanceof Request ? input : new Request(input, init);
-      const attempt = context.trace.attempt({
-        collectionId,
-        area: context.area,
-        ...where,
-        attempt: state.attempt,
-        waitMs: round(waitMs),
-        method: request.method,
-        url: request.url,
-        urlTemplate:
-          this.#pathPrefix + (where.kind === "search" ? searchTemplate : documentTemplate),
-      });
+      const queued = clock.now();
+      const release = await this.#options.inFlight.acquire(request.signal);
       try {
-        const response = await attempt.run(() =>
-          this.#options.fetch(request.url, {
-            method: request.method,
-            headers: Object.fromEntries(request.headers),
-            signal: request.signal,
-          }),
-        );
-        attempt.end(response.status);
-        return response;
-      } catch (error) {
-        attempt.end(
-          deadline.callerAborted ? "aborted" : request.signal.aborted ? "timeout" : "network",
-        );
-        throw error;
+        const queuedMs = clock.now() - queued;
+        const attempt = context.trace.attempt({
+          collectionId,
+          area: context.area,
+          ...where,
+          attempt: state.attempt,
+          waitMs: round(waitMs),
+          ...(queuedMs > 0.5 ? { queuedMs: round(queuedMs) } : {}),
+          method: request.method,
+          url: request.url,
+          urlTemplate:
+            this.#pathPrefix + (where.kind === "search" ? searchTemplate : documentTemplate),
+        });
+        // Ended once, when the headers failed, or when the body was read (or failed to be).
+        const record = attempt.end;
+        // When less than an attempt's timeout is left, ky's attempt timer is the deadline's: the
+        // two fire together, in either order, and either way it is the deadline that passed.
+        state.attemptEndsAtDeadline = deadline.remaining() <= policy.attemptTimeoutMs;
+        const interrupted = (): { status: TraceRequest["status"]; failure: FailureKind } =>
+          deadline.callerAborted
+            ? { status: "aborted", failure: "aborted" }
+            : deadline.signal.aborted || (request.signal.aborted && state.attemptEndsAtDeadline)
+              ? { status: "timeout", failure: "deadline" }
+              : request.signal.aborted
+                ? { status: "timeout", failure: "timeout" }
+                : { status: "network", failure: "network" };
+
+        let response: Response;
+        try {
+          response = await attempt.run(() =>
+            this.#options.fetch(request.url, {
+              method: request.method,
+              headers: Object.fromEntries(request.headers),
+              signal: request.signal,
+              // A redirect is the backend's answer, not an instruction: followed, the caller's
+              // headers could reach another origin, and a loop would spin outside the retry budget.
+              redirect: "manual",
+            }),
+          );
+        } catch (error) {
+          const { status, failure } = interrupted();
+          record(status, { failure });
+          throw error;
+        }
+
+        const redirect = redirectOf(response, request.url);
+        if (redirect !== undefined) {
+          cancelBody(response);
+          record(redirect.status, {
+            failure: "redirect",
+            redirectOrigin: redirect.origin ?? "unnamed",
+          });
+          throw new AttemptError(redirect);
+        }
+        if (!response.ok) {
+          // Error bodies are never read: nothing in them changes what the client does, and ky
+          // would otherwise read one (up to 10 MB) before the retry decision runs.
+          cancelBody(response);
+          const meaning = statusMeaning(response.status, policy.transientStatusCodes);
+          record(
+            response.status,
+            meaning === "not_found" || meaning === "forbidden"
+              ? {}
+              : {
+                  failure: failureOf({
+                    kind: "response",
+                    status: response.status,
+                    headers: response.headers,
+                  }),
+                },
+          );
+          return new Response(null, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+          });
+        }
+        try {
+          const bytes = await readBody(response, {
+            maxBytes: limits.responseBytes,
+            signals: [request.signal, deadline.signal],
+          });
+          record(response.status, { bytes: bytes.byteLength });
+          return new Response(bytes.byteLength === 0 ? null : bytes, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+          });
+        } catch (error) {
+          record(response.status, {
+            failure: AttemptError.isInstance(error)
+              ? failureOf(error.outcome)
+              : interrupted().failure,
+          });
+          throw error;
+        }
+      } finally {
+        // Every way out of the attempt frees its slot of the origin's in-flight bound.
+        release();
       }
     };
 
@@ -205,22 +297,11 @@ export class UpstreamClient {
     }
 
     settle(() => reindexMemory.forget(collectionId));
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch {
-      return { kind: "unavailable", reason: "malformed body: not JSON" };
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const at = issue?.path.length ? issue.path.join(".") : "body";
-      return {
-        kind: "unavailable",
-        reason: `malformed body: ${at}: ${issue?.message ?? "invalid"}`,
-      };
-    }
-    return { kind: "ok", body: parsed.data };
+    // The body is already in memory: the attempt read it, bounded.
+    const reading = reader.read(await response.text(), limits);
+    if (!reading.ok)
+      return { kind: "unavailable", failure: reading.failure, reason: reading.reason };
+    return { kind: "ok", body: reading.body };
   }
 
   /** Asks the pure decision; true retries after `state.nextWaitMs`, false gives up at once. */
@@ -233,6 +314,7 @@ export class UpstreamClient {
     const { deadline, conflictBudget } = context;
     if (deadline.signal.aborted) return false;
     const outcome = attemptOutcome(error);
+    state.lastOutcome = outcome;
     // The memory is read before the decision, which stays synchronous; only a 409 needs it.
     const reindexing =
       outcome.kind === "response" &&
@@ -280,9 +362,9 @@ export class UpstreamClient {
   ): UpstreamResult<Body> {
     const { reindexMemory, policy } = this.#options;
     const { collectionId, deadline } = context;
-    if (isHTTPError(error)) {
-      const status = error.response.status;
-      const meaning = statusMeaning(status, policy.transientStatusCodes);
+    const outcome = attemptOutcome(error);
+    if (outcome.kind === "response") {
+      const meaning = statusMeaning(outcome.status, policy.transientStatusCodes);
       if (meaning === "conflict") {
         settle(() => reindexMemory.remember(collectionId, policy.reindexMemoryMs));
       } else {
@@ -290,21 +372,24 @@ export class UpstreamClient {
       }
       if (meaning === "not_found") return { kind: "not_found" };
       if (meaning === "forbidden") return { kind: "forbidden" };
-      if (meaning === "rejected") {
-        return { kind: "rejected", reason: describeOutcome(attemptOutcome(error)) };
-      }
-    } else if (deadline.signal.aborted) {
-      return { kind: "unavailable", reason: abortReason(deadline) };
+      if (meaning === "rejected") return { kind: "rejected", reason: describeOutcome(outcome) };
+    } else if (
+      deadline.signal.aborted ||
+      (outcome.kind === "timeout" && state.attemptEndsAtDeadline === true)
+    ) {
+      return abortedResult(deadline);
     }
     return {
       kind: "unavailable",
-      reason: state.giveUpReason ?? describeOutcome(attemptOutcome(error), state.attempt),
+      failure: failureOf(state.lastOutcome ?? outcome),
+      reason: state.giveUpReason ?? describeOutcome(outcome, state.attempt),
     };
   }
 }
 
 /** The ky error of a failed attempt, as the retry decision sees it. */
 function attemptOutcome(error: unknown): AttemptOutcome {
+  if (AttemptError.isInstance(error)) return error.outcome;
   if (isHTTPError(error)) {
     return { kind: "response", status: error.response.status, headers: error.response.headers };
   }
@@ -340,11 +425,56 @@ function pathSegment(id: string): string | undefined {
 }
 
 function unrequestable(what: string): UpstreamResult<never> {
-  return { kind: "unavailable", reason: `malformed ${what}: not a URL path segment` };
+  return {
+    kind: "unavailable",
+    failure: "malformed",
+    reason: `malformed ${what}: not a URL path segment`,
+  };
 }
 
-function abortReason(deadline: Deadline): string {
-  return deadline.callerAborted ? "aborted by the caller" : "the call's deadline passed";
+function abortedResult(deadline: Deadline): UpstreamResult<never> {
+  return deadline.callerAborted
+    ? { kind: "unavailable", failure: "aborted", reason: "aborted by the caller" }
+    : { kind: "unavailable", failure: "deadline", reason: "the call's deadline passed" };
+}
+
+/**
+ * A response that redirects: any 3xx, a browser's opaque redirect (status 0, no headers), or a
+ * response some injected fetch reached by following one anyway. Undefined for any other.
+ */
+function redirectOf(
+  response: Response,
+  requestUrl: string,
+): Extract<AttemptOutcome, { kind: "redirect" }> | undefined {
+  if (response.type === "opaqueredirect") return { kind: "redirect", status: response.status };
+  if (response.redirected) {
+    return {
+      kind: "redirect",
+      status: response.status,
+      origin: originOf(response.url, requestUrl),
+    };
+  }
+  if (response.status < 300 || response.status > 399) return undefined;
+  const location = response.headers.get("location");
+  return {
+    kind: "redirect",
+    status: response.status,
+    origin: location === null ? undefined : originOf(location, requestUrl),
+  };
+}
+
+/** Where a URL points, as an origin only: its path and query may carry data. */
+function originOf(url: string, base: string): string | undefined {
+  try {
+    const { origin } = new URL(url, base);
+    return origin === "null" ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function cancelBody(response: Response): void {
+  void response.body?.cancel().catch(() => {});
 }
 
 function round(value: number): number {

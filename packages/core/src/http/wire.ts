@@ -1,9 +1,18 @@
 import { z } from "zod";
+import type { Limits } from "../limits.js";
+import type { FailureKind } from "../trace/trace.js";
 
 // The backend's wire (DESIGN.md section 2). Unknown fields are dropped; optional ones may be
 // missing or null. Anything else is a malformed body: that collection is unavailable.
 
 const sectionIndex = z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]);
+
+// Any integer: a version past 2^53 - 1 is a version too (zod's `.int()` refuses those). JSON
+// numbers that large lose precision, so a version may also come as a string of digits.
+const collectionVersion = z.union([
+  z.number().refine(Number.isInteger, "must be an integer"),
+  z.string().regex(/^-?\d{1,64}$/, "must be an integer"),
+]);
 
 export const searchItemSchema = z.object({
   document_id: z.string().min(1),
@@ -19,7 +28,7 @@ export const searchPageSchema = z.object({
   items: z.array(searchItemSchema),
   next_cursor: z.string().nullish(),
   has_more: z.boolean(),
-  collection_version: z.number().int().nullish(),
+  collection_version: collectionVersion.nullish(),
 });
 
 export const documentSchema = z.object({
@@ -39,3 +48,92 @@ export const documentSchema = z.object({
 export type SearchItem = z.infer<typeof searchItemSchema>;
 export type SearchPage = z.infer<typeof searchPageSchema>;
 export type WireDocument = z.infer<typeof documentSchema>;
+
+/** A body read off the wire: its value, or why that collection is unavailable. */
+export type WireReading<Body> =
+  | { ok: true; body: Body }
+  | { ok: false; failure: Extract<FailureKind, "malformed" | "too_large">; reason: string };
+
+/** What each kind of request expects back, and the bounds checked before the schema runs. */
+export interface WireReader<Body> {
+  read(text: string, limits: Limits): WireReading<Body>;
+}
+
+export const searchPageReader: WireReader<SearchPage> = {
+  read(text, limits) {
+    const json = parseJson(text);
+    if (!json.ok) return json;
+    // Counted before the schema walks them: the work stays bounded whatever the page holds.
+    const items = countOver(json.value, "items", limits.pageItems);
+    if (items !== undefined) {
+      return {
+        ok: false,
+        failure: "malformed",
+        reason: `malformed body: ${items} items for page_size 20 (at most ${limits.pageItems})`,
+      };
+    }
+    const parsed = validate(searchPageSchema, json.value);
+    if (!parsed.ok) return parsed;
+    const version = parsed.body.collection_version;
+    if (typeof version === "number" && !Number.isSafeInteger(version)) {
+      parsed.body.collection_version = exactVersion(text) ?? version;
+    }
+    return parsed;
+  },
+};
+
+export const documentReader: WireReader<WireDocument> = {
+  read(text, limits) {
+    const json = parseJson(text);
+    if (!json.ok) return json;
+    const sections = countOver(json.value, "sections", limits.documentSections);
+    if (sections !== undefined) {
+      return {
+        ok: false,
+        failure: "too_large",
+        reason: `document too large: ${sections} sections (at most ${limits.documentSections})`,
+      };
+    }
+    return validate(documentSchema, json.value);
+  },
+};
+
+function parseJson(
+  text: string,
+): { ok: true; value: unknown } | Extract<WireReading<never>, { ok: false }> {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, failure: "malformed", reason: "malformed body: not JSON" };
+  }
+}
+
+function validate<Body>(schema: z.ZodType<Body>, value: unknown): WireReading<Body> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const issue = parsed.error.issues[0];
+  const at = issue?.path.length ? issue.path.join(".") : "body";
+  return {
+    ok: false,
+    failure: "malformed",
+    reason: `malformed body: ${at}: ${issue?.message ?? "invalid"}`,
+  };
+}
+
+/**
+ * A version past 2^53 - 1, digit for digit from the body's text: as a number it has already lost
+ * its last digits, so two different versions could compare equal. Only when the key occurs once
+ * (a key inside a JSON string is escaped, `\"collection_version\"`, so it cannot match);
+ * otherwise the rounded number stands.
+ */
+function exactVersion(text: string): string | undefined {
+  const matches = [...text.matchAll(/"collection_version"\s*:\s*(-?\d+)(?![.eE\d])/g)];
+  return matches.length === 1 ? matches[0]?.[1] : undefined;
+}
+
+/** The length of `value[key]` when it is an array longer than `limit`; otherwise undefined. */
+function countOver(value: unknown, key: string, limit: number): number | undefined {
+  if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
+  const list = (value as Record<string, unknown>)[key];
+  return Array.isArray(list) && list.length > limit ? list.length : undefined;
+}

@@ -2,7 +2,7 @@ import type { Random } from "../util/clock.js";
 import { type AttemptOutcome, describeOutcome } from "./attempt-outcome.js";
 import { parseRetryAfter } from "./parse-retry-after.js";
 import { backoffDelay, type RetryPolicy } from "./retry-policy.js";
-import { statusMeaning } from "./status-table.js";
+import { outcomeMeanings, statusMeaning } from "./status-table.js";
 
 /** One collection's 409 wait budget within one call, shared by all its pages; the client keeps it. */
 export interface ConflictBudget {
@@ -56,9 +56,7 @@ export function decideRetry(input: RetryInput, rules: RetryRules): RetryDecision
   const meaning =
     outcome.kind === "response"
       ? statusMeaning(outcome.status, policy.transientStatusCodes)
-      : outcome.kind === "failed"
-        ? "unexpected"
-        : "transient";
+      : outcomeMeanings[outcome.kind];
   const retryAfter =
     outcome.kind === "response" && policy.retryAfterStatusCodes.includes(outcome.status)
       ? parseRetryAfter(outcome.headers.get("retry-after"), input.epochMs)
@@ -103,7 +101,7 @@ export function decideRetry(input: RetryInput, rules: RetryRules): RetryDecision
       });
     charge = { conflictWaitedMs: 0, conflictRetries: 0, transientRetries: 1 };
   } else {
-    // 404, 403, 400, 401 and anything unexpected: never retried.
+    // 404, 403, 400, 401, redirects, bodies too large and anything unexpected: never retried.
     return { giveUp: describeOutcome(outcome, input.attempt) };
   }
 

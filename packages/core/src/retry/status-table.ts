@@ -1,3 +1,5 @@
+import type { AttemptOutcome } from "./attempt-outcome.js";
+
 /** What an upstream HTTP status means to the client (DESIGN.md section 2). */
 export type StatusMeaning =
   /** 404: nothing matched, or no such document. An ordinary outcome, never retried. */
@@ -36,3 +38,19 @@ export function statusMeaning(
     statusTable[status] ?? (transientStatusCodes.includes(status) ? "transient" : "unexpected")
   );
 }
+
+/**
+ * What an attempt that brought no usable status means. Timeouts and resets, before the headers
+ * or while the body is read, are transient. A redirect is never followed (a caller's header must
+ * not reach another origin, and a loop must not spin), and a body past `limits.responseBytes`
+ * would be as large again: both are unavailable at once.
+ */
+export const outcomeMeanings: Readonly<
+  Record<Exclude<AttemptOutcome["kind"], "response">, StatusMeaning>
+> = Object.freeze({
+  timeout: "transient",
+  network: "transient",
+  too_large: "unexpected",
+  redirect: "unexpected",
+  failed: "unexpected",
+});

@@ -186,9 +186,9 @@ type OracleOutcome = "answered" | "forbidden" | "failed";
 
 /**
  * What a collection's walk came to, read from the served log alone: any 403 drops it; otherwise
- * it answered when its last response was a 404 or a valid page that did not change
- * `collection_version` under the walk; anything else (a fault, a rejected cursor, a malformed
- * body, a version change it could not restart from) is a failure.
+ * it answered when its last response was a 404, a valid page, or a 400 for a cursor (the
+ * collection changed under the walk again: it answers from the pages read at one version);
+ * anything else (a fault, a 400 for the query itself, a malformed body) is a failure.
  */
 function oracleOutcome(log: readonly Served[]): OracleOutcome {
   if (log.some((entry) => entry.step.kind === "status" && entry.step.status === 403)) {
@@ -196,18 +196,30 @@ function oracleOutcome(log: readonly Served[]): OracleOutcome {
   }
   const last = log.at(-1);
   if (last === undefined) return "failed";
-  if (last.step.kind === "status") return last.step.status === 404 ? "answered" : "failed";
-  if (last.step.kind !== "page") return "failed";
-  const previousVersion = segmentOf(log)
+  if (last.step.kind === "status") {
+    if (last.step.status === 404) return "answered";
+    return last.step.status === 400 && last.cursor !== undefined ? "answered" : "failed";
+  }
+  return last.step.kind === "page" ? "answered" : "failed";
+}
+
+/**
+ * Whether the walk ended because the collection changed under it and could not restart: the
+ * last page moved `collection_version` (that page is dropped), or the last cursor was rejected.
+ */
+function changedAtEnd(segment: readonly Served[]): boolean {
+  const last = segment.at(-1);
+  if (last?.step.kind === "status") return last.step.status === 400 && last.cursor !== undefined;
+  const previousVersion = segment
     .slice(0, -1)
     .filter((entry) => entry.page)
     .at(-1)?.page?.version;
-  const version = last.page?.version;
-  const changed =
+  const version = last?.page?.version;
+  return (
     typeof previousVersion === "number" &&
     typeof version === "number" &&
-    previousVersion !== version;
-  return changed ? "failed" : "answered";
+    previousVersion !== version
+  );
 }
 
 /** The requests since the walk last started from page one (a request without a cursor). */
@@ -307,10 +319,13 @@ describe("the paging loop over arbitrary page sequences (property)", () => {
           inScope.forEach((id, index) => {
             if (outcomes[index] === "forbidden") return;
             const segment = segmentOf(served.get(id) ?? []);
-            for (const entry of segment)
+            const changed = changedAtEnd(segment);
+            // A page that moved the version is dropped: the answer is one version's pages.
+            const read = changed && segment.at(-1)?.page ? segment.slice(0, -1) : segment;
+            for (const entry of read)
               for (const item of entry.page?.items ?? []) kept.add(hitKey(id, item));
             const lastPage = segment.at(-1)?.page;
-            if (lastPage?.has_more) stoppedWithMore = true;
+            if (lastPage?.has_more || changed) stoppedWithMore = true;
           });
           expect(output.results).toHaveLength(Math.min(8, kept.size));
           expect(output.more_matches_exist).toBe(stoppedWithMore || kept.size > 8);
@@ -328,7 +343,7 @@ describe("the paging loop over arbitrary page sequences (property)", () => {
     );
   });
 
-  it("a collection that keeps changing restarts once, then is unavailable, never no_matches", async () => {
+  it("a collection that keeps changing restarts once, then answers from one version's pages, more_matches_exist", async () => {
     await fc.assert(
       fc.asyncProperty(
         // Four pages at least: the pages read before the restart count toward the cap.
@@ -338,7 +353,14 @@ describe("the paging loop over arbitrary page sequences (property)", () => {
           // Every second page moves the version (or rejects the cursor): the walk can never finish.
           const page = (version: number): Step => ({
             kind: "page",
-            items: [],
+            items: [
+              {
+                document_id: `doc-v${version}`,
+                title: `Read at version ${version}`,
+                score: 1,
+                snippet: "rotate keys",
+              },
+            ],
             hasMore: true,
             nextCursor: "fresh",
             version,
@@ -356,7 +378,10 @@ describe("the paging loop over arbitrary page sequences (property)", () => {
             { query: "rotate", area: "alpha" },
             { caller: { token: "property-token" } },
           );
-          expect(output.status).toBe("unavailable");
+          // It answered: a collection rewritten under the walk is not down.
+          expect(output.status).toBe("ok");
+          expect(output.more_matches_exist).toBe(true);
+          expect(output.results.map((result) => result.title)).toEqual(["Read at version 3"]);
           expect(restarts(served.get("col-a1") ?? [])).toBe(1);
           expect(served.get("col-a1")?.map((entry) => entry.cursor === undefined)).toEqual([
             true,
@@ -364,7 +389,9 @@ describe("the paging loop over arbitrary page sequences (property)", () => {
             true,
             false,
           ]);
-          expect(trace.notes.join(" ")).toMatch(
+          const walk = trace.collections.find((collection) => collection.collectionId === "col-a1");
+          expect(walk?.stop).toBe("version_changed");
+          expect(walk?.reason).toMatch(
             byCursor ? /cursor was rejected again/ : /collection_version changed mid-walk again/,
           );
         },

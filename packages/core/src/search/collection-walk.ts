@@ -1,12 +1,7 @@
 import type { UpstreamClient, UpstreamRequestContext } from "../http/upstream-client.js";
 import type { SearchItem } from "../http/wire.js";
-import type { CollectionStop } from "../trace/trace.js";
-import {
-  type PagingPolicy,
-  pageReachedTop,
-  scoresFellAway,
-  scoresStayFlat,
-} from "./paging-policy.js";
+import type { CollectionStop, FailureKind } from "../trace/trace.js";
+import { type PagingPolicy, readsNextPage } from "./paging-policy.js";
 
 export interface Hit {
   collectionId: string;
@@ -24,17 +19,23 @@ export interface CollectionWalk {
   pages: number;
   stop: CollectionStop;
   reason?: string;
+  /** Why it could not be read, for a walk that stopped `unavailable`. */
+  failure?: FailureKind;
 }
 
 /**
  * Walks one collection's pages in cursor order. Stops on `has_more: false`, a missing or repeated
- * cursor, the page cap or the adaptive rule. A failure after some pages keeps the hits already
+ * cursor, the page cap or the adaptive rule (`readsNextPage`), whose reason goes to the trace.
+ * A failure after some pages keeps the hits already
  * fetched (the collection still counts as unavailable); a 403 at any page drops the collection.
  *
  * The collection changing under the walk (a 400 for a cursor mid-walk, or `collection_version`
  * moving between pages) restarts the walk once from page one, with the hits so far discarded
  * since positions shifted; the pages already fetched still count toward the cap. A second
- * change makes the collection unavailable: it is being rewritten faster than it can be read.
+ * change (or a first one with no page left under the cap to restart on) ends the walk with the
+ * hits of the pages read since the restart, all at one version (the page that moved is dropped):
+ * the collection answered, so it is not down, and more matches exist. An index rewritten
+ * continuously still answers from a consistent view.
  */
 export async function walkCollection({
   client,
@@ -42,7 +43,7 @@ export async function walkCollection({
   query,
   maxPages,
   paging,
-  rankHits,
+  topHits,
   resultCap = 8,
 }: {
   client: UpstreamClient;
@@ -50,8 +51,8 @@ export async function walkCollection({
   query: string;
   maxPages: number;
   paging: PagingPolicy;
-  /** This collection's hits so far, best first; enables `paging.stopWhenTopSettles`. */
-  rankHits?: (hits: readonly Hit[]) => readonly Hit[];
+  /** This collection's top results so far, as the answer would cut them; enables the adaptive stop. */
+  topHits?: (hits: readonly Hit[]) => readonly Hit[];
   resultCap?: number;
 }): Promise<CollectionWalk> {
   const { collectionId, area } = context;
@@ -60,7 +61,7 @@ export async function walkCollection({
   let cursor: string | undefined;
   let pages = 0;
   let bestScore = 0;
-  let version: number | undefined;
+  let version: string | undefined;
   let restarted = false;
   const restart = (): boolean => {
     if (restarted) return false;
@@ -72,14 +73,22 @@ export async function walkCollection({
     version = undefined;
     return true;
   };
-  const done = (stop: CollectionStop, reason?: string): CollectionWalk => ({
+  const done = (stop: CollectionStop, reason?: string, failure?: FailureKind): CollectionWalk => ({
     collectionId,
     area,
+    // A 403 after page one drops the whole collection: what it showed before is not the
+    // caller's to read either.
     hits: stop === "forbidden" ? [] : hits,
     pages,
     stop,
     ...(reason === undefined ? {} : { reason }),
+    ...(failure === undefined ? {} : { failure }),
   });
+
+  // Changed again (or at the page cap, with no page left to restart on): the hits so far all
+  // come from one version, the page that moved is dropped.
+  const changedAgain = (why: string) =>
+    done("version_changed", `${why}: answered from the pages read at one version`);
 
   for (;;) {
     const result = await client.searchPage(context, { query, cursor, page: pages + 1 });
@@ -92,26 +101,31 @@ export async function walkCollection({
       return done("forbidden");
     }
     if (result.kind === "rejected") {
-      if (cursor !== undefined && pages < maxPages && restart()) continue;
-      const reason =
-        cursor === undefined ? result.reason : `${result.reason}: the cursor was rejected again`;
-      return done("unavailable", reason);
+      // No cursor to blame: the backend refused the query itself.
+      if (cursor === undefined) return done("unavailable", result.reason, "rejected");
+      if (pages < maxPages && restart()) continue;
+      return changedAgain(`${result.reason}: the cursor was rejected again`);
     }
     if (result.kind === "unavailable") {
-      return done("unavailable", result.reason);
+      return done("unavailable", result.reason, result.failure);
     }
 
     const page = result.body;
     pages += 1;
-    const pageVersion = page.collection_version ?? undefined;
+    const pageVersion =
+      page.collection_version === undefined || page.collection_version === null
+        ? undefined
+        : String(page.collection_version);
     if (version !== undefined && pageVersion !== undefined && pageVersion !== version) {
       if (pages < maxPages && restart()) continue;
-      return done("unavailable", "collection_version changed mid-walk again");
+      return changedAgain("collection_version changed mid-walk again");
     }
     version = pageVersion;
+    let lowestScore = Number.POSITIVE_INFINITY;
     for (const item of page.items) {
       hits.push({ collectionId, area, item, upstreamRank: hits.length });
-      if (item.score > bestScore) bestScore = item.score;
+      bestScore = Math.max(bestScore, item.score);
+      lowestScore = Math.min(lowestScore, item.score);
     }
     if (!page.has_more) return done("end");
     const nextCursor = page.next_cursor ?? undefined;
@@ -124,21 +138,16 @@ export async function walkCollection({
     if (pages >= maxPages) {
       return done("page_cap", `page cap (${maxPages}) reached`);
     }
-    const pageScores = page.items.map((item) => item.score);
-    if (scoresFellAway(paging, { bestScore, pageScores })) {
-      return done("adaptive", "later pages score too low to reach the top results");
-    }
-    if (
-      paging.mode === "adaptive" &&
-      paging.stopWhenTopSettles &&
-      rankHits &&
-      pages >= 2 &&
-      !scoresStayFlat(paging, { bestScore, pageScores })
-    ) {
-      const pageHits = hits.slice(hits.length - page.items.length);
-      if (!pageReachedTop(rankHits(hits), pageHits, resultCap)) {
-        return done("adaptive", "the last page put nothing into the top results");
-      }
+    if (topHits !== undefined && paging.mode === "adaptive") {
+      const decision = readsNextPage(paging, {
+        top: topHits(hits),
+        page: hits.slice(hits.length - page.items.length),
+        pageNumber: pages,
+        resultCap,
+        bestScore,
+        lowestScore,
+      });
+      if (!decision.read) return done("adaptive", decision.reason);
     }
     seenCursors.add(nextCursor);
     cursor = nextCursor;

@@ -1,58 +1,60 @@
 import { describe, expect, it } from "vitest";
-import {
-  type PagingPolicy,
-  pageReachedTop,
-  scoresFellAway,
-  scoresStayFlat,
-} from "./paging-policy.js";
+import { type PagingPolicy, readsNextPage } from "./paging-policy.js";
 
-const adaptive: PagingPolicy = {
-  mode: "adaptive",
-  scoreDropRatio: 0.25,
-  stopWhenTopSettles: true,
-  flatScoreRatio: 0.75,
-};
+const adaptive: PagingPolicy = { mode: "adaptive", tailItems: 2, flatScoreRatio: 0.75 };
+const page = ["p1", "p2", "p3", "p4", "p5"];
+const falling = { bestScore: 10, lowestScore: 2 };
 
-describe("scoresFellAway", () => {
-  it("stops once a page's lowest score falls below the ratio of the best", () => {
-    expect(scoresFellAway(adaptive, { bestScore: 10, pageScores: [10, 6, 2.4] })).toBe(true);
-    expect(scoresFellAway(adaptive, { bestScore: 10, pageScores: [10, 6, 2.6] })).toBe(false);
+describe("readsNextPage", () => {
+  it("reads on while the top holds one of the last page's tail", () => {
+    const decision = readsNextPage(adaptive, {
+      top: ["p1", "p4", "x", "y"],
+      page,
+      pageNumber: 1,
+      resultCap: 4,
+      ...falling,
+    });
+    expect(decision).toEqual({ read: true });
   });
 
-  it("never stops while scores stay flat", () => {
-    expect(scoresFellAway(adaptive, { bestScore: 3, pageScores: [3, 3, 3, 3] })).toBe(false);
-    expect(
-      scoresFellAway({ ...adaptive, scoreDropRatio: 1 }, { bestScore: 3, pageScores: [3, 3] }),
-    ).toBe(false);
+  it("stops once the top holds none of the tail, and says why", () => {
+    const decision = readsNextPage(adaptive, {
+      top: ["p1", "p2", "p3", "x"],
+      page,
+      pageNumber: 2,
+      resultCap: 4,
+      ...falling,
+    });
+    expect(decision.read).toBe(false);
+    expect(!decision.read && decision.reason).toMatch(/none of the last 2 hits of page 2/);
   });
 
-  it("never stops in exhaustive mode, on an empty page or without a positive best score", () => {
-    const steep = { bestScore: 10, pageScores: [10, 0.1] };
-    expect(scoresFellAway({ ...adaptive, mode: "exhaustive" }, steep)).toBe(false);
-    expect(scoresFellAway(adaptive, { bestScore: 10, pageScores: [] })).toBe(false);
-    expect(scoresFellAway(adaptive, { bestScore: 0, pageScores: [0, 0] })).toBe(false);
+  it("reads on while the top is not full: anything the next page holds would make it", () => {
+    const decision = readsNextPage(adaptive, {
+      top: ["p1"],
+      page,
+      pageNumber: 1,
+      resultCap: 4,
+      ...falling,
+    });
+    expect(decision.read).toBe(true);
   });
 
-  it("with a ratio of 0 walks every page", () => {
-    expect(
-      scoresFellAway({ ...adaptive, scoreDropRatio: 0 }, { bestScore: 10, pageScores: [0.01] }),
-    ).toBe(false);
+  it("with tailItems 0 stops whenever the top is full; exhaustive never stops", () => {
+    const full = { top: ["p5", "p4", "p3", "p2"], page, pageNumber: 1, resultCap: 4, ...falling };
+    const decision = readsNextPage({ ...adaptive, tailItems: 0 }, full);
+    expect(decision.read).toBe(false);
+    expect(!decision.read && decision.reason).toMatch(/top 4 is full after page 1/);
+    expect(readsNextPage({ ...adaptive, tailItems: 1 }, full).read).toBe(true);
+    expect(readsNextPage({ ...adaptive, mode: "exhaustive", tailItems: 0 }, full).read).toBe(true);
   });
-});
 
-describe("pageReachedTop", () => {
-  it("is true when a hit of the last page made the first `cap` of the order", () => {
-    const [a, b, c, d] = [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }];
-    expect(pageReachedTop([a, c, b, d], [c, d], 2)).toBe(true);
-    expect(pageReachedTop([a, b, c, d], [c, d], 2)).toBe(false);
-    expect(pageReachedTop([a, b], [], 8)).toBe(false);
-  });
-});
-
-describe("scoresStayFlat", () => {
-  it("holds while a page's lowest score is at least the flat share of the best", () => {
-    expect(scoresStayFlat(adaptive, { bestScore: 1, pageScores: [0.9, 0.8] })).toBe(true);
-    expect(scoresStayFlat(adaptive, { bestScore: 1, pageScores: [0.9, 0.7] })).toBe(false);
-    expect(scoresStayFlat(adaptive, { bestScore: 0, pageScores: [0] })).toBe(true);
+  it("reads on while the page's scores stay flat, whatever the tail", () => {
+    const settled = { top: ["p1", "p2", "p3", "x"], page, pageNumber: 1, resultCap: 4 };
+    expect(readsNextPage(adaptive, { ...settled, bestScore: 1, lowestScore: 0.8 }).read).toBe(true);
+    expect(readsNextPage(adaptive, { ...settled, bestScore: 1, lowestScore: 0.7 }).read).toBe(
+      false,
+    );
+    expect(readsNextPage(adaptive, { ...settled, bestScore: 0, lowestScore: 0 }).read).toBe(false);
   });
 });

@@ -3,15 +3,15 @@ import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
 import { ToolCall } from "../engine/tool-call.js";
 import { callerHeaders } from "../http/caller.js";
-import { Bm25Reranker } from "../rerank/bm25-reranker.js";
-import type { RerankCandidate, Reranker } from "../rerank/reranker.js";
+import { capPerDocument } from "../rerank/cap-per-document.js";
+import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
+import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
 import { toPassage } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
 import type { Trace } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Deadline } from "../util/deadline.js";
-import { mapConcurrent } from "../util/map-concurrent.js";
 import { parseInput } from "../util/parse-input.js";
 import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk.js";
 import { searchStatus } from "./search-status.js";
@@ -39,21 +39,25 @@ export async function runSearch(
     const scope = (area === undefined ? Object.keys(engine.areas) : [area]).flatMap((name) =>
       (engine.areas[name] ?? []).map((collectionId) => ({ area: name, collectionId })),
     );
-    const walks = await mapConcurrent(scope, limits.concurrency, (collection) =>
-      walkCollection({
-        client: engine.client,
-        context: engine.client.collectionContext({
-          ...collection,
-          headers,
-          deadline,
-          trace: recorder,
+    const lexical = lexicalRerankerOf(engine.reranker);
+    // Every collection starts at once; the client's per-origin in-flight bound protects the backend.
+    const walks = await Promise.all(
+      scope.map((collection) =>
+        walkCollection({
+          client: engine.client,
+          context: engine.client.collectionContext({
+            ...collection,
+            headers,
+            deadline,
+            trace: recorder,
+          }),
+          query,
+          maxPages: limits.maxUpstreamPages,
+          paging: engine.paging,
+          topHits: (hits) => cut(engine, rankLexically(lexical, query, hits)),
+          resultCap: limits.resultCap,
         }),
-        query,
-        maxPages: limits.maxUpstreamPages,
-        paging: engine.paging,
-        rankHits: (hits) => rankHitsLexically(engine.reranker, query, hits),
-        resultCap: limits.resultCap,
-      }),
+      ),
     );
     await call.throwIfCallerAborted();
 
@@ -64,11 +68,14 @@ export async function runSearch(
       candidates: candidates.map(toCandidate),
       ...(prefer === undefined ? {} : { prefer }),
       signal: deadline.signal,
+      timeLeftMs: deadline.remaining(),
+      note: (message) => recorder.note(message),
     });
     const byKey = new Map(candidates.map((hit) => [hitKey(hit), hit]));
-    const top = ranked
-      .slice(0, limits.resultCap)
-      .flatMap((candidate) => byKey.get(candidate.key) ?? []);
+    const top = cut(
+      engine,
+      ranked.flatMap((candidate) => byKey.get(candidate.key) ?? []),
+    );
 
     const results = await toResults(engine, recorder, top, deadline);
 
@@ -96,14 +103,20 @@ export async function runSearch(
 
 // The paging decision ranks a collection's hits after every page: it needs a cheap, local
 // ranker, so a remote reranker (a hosted cross-encoder, say) is not asked for it.
-const lexicalReranker = new Bm25Reranker();
-
-function rankHitsLexically(reranker: Reranker, query: string, hits: readonly Hit[]): Hit[] {
-  const lexical = reranker instanceof Bm25Reranker ? reranker : lexicalReranker;
+function rankLexically(lexical: LexicalReranker, query: string, hits: readonly Hit[]): Hit[] {
   const byKey = new Map(hits.map((hit) => [hitKey(hit), hit]));
   return lexical
     .rerank({ query, candidates: hits.map(toCandidate) })
     .flatMap((candidate) => byKey.get(candidate.key) ?? []);
+}
+
+/** The answer's cut, the same for the paging decision and the answer: capped per document. */
+function cut(engine: DocsEngine, ranked: readonly Hit[]): Hit[] {
+  return capPerDocument(ranked, {
+    resultCap: engine.limits.resultCap,
+    perDocument: engine.limits.sectionsPerDocument,
+    documentOf: (hit) => `${hit.collectionId}\u0000${hit.item.document_id}`,
+  });
 }
 
 function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
@@ -116,9 +129,12 @@ function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
     ...(walk.reason === undefined ? {} : { reason: walk.reason }),
   });
   if (stopMeaning(walk.stop).outcome === "unavailable") {
-    recorder.note(
-      `collection ${walk.collectionId} (${walk.area}) unavailable: ${walk.reason ?? "unknown"}`,
-    );
+    recorder.failure({
+      collectionId: walk.collectionId,
+      area: walk.area,
+      kind: walk.failure ?? "unexpected",
+      reason: walk.reason ?? "unknown",
+    });
   }
 }
 
@@ -164,8 +180,10 @@ async function rerank(
     return await reranker.rerank(request);
   } catch (error) {
     recorder.note(
-      `reranker failed (${error instanceof Error ? error.name : "error"}); upstream order kept`,
+      `reranker failed (${error instanceof Error ? error.name : "error"}); lexical order kept`,
     );
+    const lexical = lexicalRerankerOf(reranker);
+    if (lexical !== reranker) return lexical.rerank(request);
     return [...request.candidates].sort(
       (left, right) =>
         right.upstreamScore - left.upstreamScore || left.upstreamRank - right.upstreamRank,

@@ -9,6 +9,7 @@ const stops: CollectionStop[] = [
   "adaptive",
   "cursor_loop",
   "missing_cursor",
+  "version_changed",
   "forbidden",
   "unavailable",
 ];
@@ -27,7 +28,13 @@ describe("stopMeaning", () => {
   it("a walk that reached the end answered in full; every early stop says more exists", () => {
     expect(stopMeaning("end")).toEqual({ outcome: "answered", moreExist: false });
     expect(stopMeaning("no_match")).toEqual({ outcome: "answered", moreExist: false });
-    for (const stop of ["page_cap", "adaptive", "cursor_loop", "missing_cursor"] as const) {
+    for (const stop of [
+      "page_cap",
+      "adaptive",
+      "cursor_loop",
+      "missing_cursor",
+      "version_changed",
+    ] as const) {
       expect(stopMeaning(stop)).toEqual({ outcome: "answered", moreExist: true });
     }
   });

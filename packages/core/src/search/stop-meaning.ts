@@ -16,6 +16,8 @@ const stopMeanings: Readonly<Record<CollectionStop, Readonly<StopMeaning>>> = Ob
   adaptive: { outcome: "answered", moreExist: true },
   cursor_loop: { outcome: "answered", moreExist: true },
   missing_cursor: { outcome: "answered", moreExist: true },
+  // It answered, from pages at one version; what moved under the walk was not read.
+  version_changed: { outcome: "answered", moreExist: true },
   forbidden: { outcome: "forbidden", moreExist: false },
   unavailable: { outcome: "unavailable", moreExist: true },
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { collectionIdFor } from "./collection-id.js";
 import type { CorpusDocument } from "./corpus-document.js";
-import { SectionIndex } from "./section-index.js";
+import { SectionIndex, type SectionRanking } from "./section-index.js";
 
 /** One collection of the fake service: its documents, their index and its current version. */
 export interface FakeCollection {
@@ -23,6 +23,7 @@ export interface FakeCollection {
 export function buildCollections(
   documents: readonly CorpusDocument[],
   collectionsPerArea: number,
+  ranking?: SectionRanking,
 ): FakeCollection[] {
   if (!Number.isInteger(collectionsPerArea) || collectionsPerArea < 1) {
     throw new RangeError(
@@ -48,7 +49,7 @@ export function buildCollections(
         area,
         index,
         documents: new Map(bucket.map((document) => [document.id, document])),
-        sectionIndex: new SectionIndex(bucket),
+        sectionIndex: new SectionIndex(bucket, ranking),
         version: 1,
       });
     }

@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.js";
+import { bodyFaultKinds, type Fault } from "./fault.js";
 import type { RandomSource } from "./seeded-random.js";
 
 /** A fault that fired on a request, and how many times it has fired so far (1 for the first). */
@@ -23,6 +23,7 @@ const faultKinds = new Set([
   "reset",
   "slow",
   "version-flip",
+  ...bodyFaultKinds,
 ]);
 
 /** The faults currently set, one per collection, and the bookkeeping of their limits. */
@@ -94,7 +95,25 @@ function validateFault(fault: Fault): void {
   checkNumber(record, "durationMs", { minimum: 0 });
   checkNumber(record, "retryAfterSeconds", { minimum: 0, integer: true });
   checkNumber(record, "afterRequests", { minimum: 0, integer: true });
-  checkNumber(record, "status", { minimum: 400, maximum: 599, integer: true });
+  checkNumber(
+    record,
+    "status",
+    fault.kind === "redirect"
+      ? { minimum: 300, maximum: 399, integer: true }
+      : { minimum: 400, maximum: 599, integer: true },
+  );
+  checkNumber(record, "intervalMs", { minimum: 1 });
+  checkNumber(record, "bytes", { minimum: 0, integer: true });
+  checkNumber(record, "inflatedBytes", { minimum: 0, integer: true });
+  if (
+    fault.kind === "redirect" &&
+    fault.to !== undefined &&
+    !["other-origin", "loop"].includes(fault.to)
+  ) {
+    throw new RangeError(
+      `Fault "redirect": "to" must be "other-origin" or "loop", got ${JSON.stringify(fault.to)}`,
+    );
+  }
   if (fault.kind === "slow") {
     checkNumber(record, "ms", { minimum: 0 });
     if (fault.ms === undefined) throw new TypeError('A "slow" fault needs "ms"');

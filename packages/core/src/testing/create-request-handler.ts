@@ -5,7 +5,9 @@ import { answerDocument } from "./answer-document.js";
 import { answerSearch } from "./answer-search.js";
 import type { FakeCollection } from "./build-collections.js";
 import type { CollectionFaults, FiredFault } from "./collection-faults.js";
+import { type BodyFault, bodyFaultKinds } from "./fault.js";
 import { type LatencyModel, sampleLatency } from "./latency-model.js";
+import { misbehave } from "./misbehave.js";
 import { readCallerToken } from "./read-caller-token.js";
 import type { RecordedRequest, RequestKind } from "./recorded-request.js";
 import type { RandomSource } from "./seeded-random.js";
@@ -18,6 +20,8 @@ export interface ServiceState {
   faults: CollectionFaults;
   random: RandomSource;
   latency: LatencyModel | undefined;
+  /** The other origin a cross-origin redirect fault points to. */
+  elsewhereUrl: string;
   record(request: RecordedRequest): void;
 }
 
@@ -119,6 +123,21 @@ async function handle(
   if (!canRead(rule, collection)) return send({ status: 403, body: { error: "forbidden" } });
 
   const fired = state.faults.fire(collection.id);
+  if (fired !== undefined) entry.fault = fired.fault.kind;
+  if (fired !== undefined && isBodyFault(fired.fault)) {
+    const answer =
+      route.kind === "search"
+        ? answerSearch(collection, url?.searchParams ?? new URLSearchParams())
+        : answerDocument(collection, route.documentId);
+    const body = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
+    await misbehave(fired.fault, response, {
+      body,
+      requestPath: request.url ?? "/",
+      elsewhereUrl: state.elsewhereUrl,
+      onHeaders: finish,
+    });
+    return;
+  }
   if (fired !== undefined) {
     const outcome = faultOutcome(fired, collection);
     if (outcome === "reset") {
@@ -140,12 +159,17 @@ async function handle(
   );
 }
 
+function isBodyFault(fault: FiredFault["fault"]): fault is BodyFault {
+  return (bodyFaultKinds as readonly string[]).includes(fault.kind);
+}
+
 /** What a fired fault does: an answer to send, a delay (ms) before answering, a reset, or nothing more. */
 function faultOutcome(
   fired: FiredFault,
   collection: FakeCollection,
 ): WireResponse | number | "reset" | undefined {
   const { fault } = fired;
+  if (isBodyFault(fault)) return undefined;
   switch (fault.kind) {
     case "reindex":
       return {

@@ -3,6 +3,7 @@ import type { CorpusDocument } from "./corpus-document.js";
 import type { Fault } from "./fault.js";
 import type { LatencyModel } from "./latency-model.js";
 import type { RecordedRequest } from "./recorded-request.js";
+import type { SectionRanking } from "./section-index.js";
 
 /** Options of {@link FakeDocsService}; every one is optional. */
 export interface FakeDocsServiceOptions {
@@ -13,6 +14,11 @@ export interface FakeDocsServiceOptions {
   corpus?: string | URL | readonly CorpusDocument[];
   /** How many collections each area is split into, by a hash of the document id. Default 1. */
   collectionsPerArea?: number;
+  /**
+   * BM25 parameters of the first-stage ranker (section text only, per collection). Default
+   * k1 1.2, b 0.75; a benchmark can mimic another backend's ranker with them.
+   */
+  ranking?: Partial<SectionRanking>;
   /**
    * Extra access rules by token, added to the default ones (`service.tokens`); an entry for a
    * default token replaces its rule. Entries must name areas or collection ids of this service.
@@ -34,6 +40,11 @@ export interface FakeDocsServiceOptions {
 export interface FakeDocsService {
   /** Base URL, e.g. "http://127.0.0.1:54321"; the v2 API lives under it. */
   readonly url: string;
+  /**
+   * Another origin, the target of `redirect` faults (`to: "other-origin"`): every request that
+   * reaches it is in `requests` with `elsewhere: true`, so a test can assert that none did.
+   */
+  readonly elsewhereUrl: string;
   /** Collection ids by area name, areas in corpus order. */
   readonly areas: Readonly<Record<string, readonly string[]>>;
   /** Tokens of the default access rules. */

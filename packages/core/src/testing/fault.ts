@@ -60,6 +60,63 @@ export interface VersionFlipFault {
   afterRequests?: number;
 }
 
+// The faults below misbehave after the headers (or answer with a redirect), where a client's
+// timeouts, size limits and retry rules are easiest to get wrong.
+
+/** 200 and the headers at once, then the real body one byte per `intervalMs` (default 100). */
+export interface StallFault {
+  kind: "stall";
+  intervalMs?: number;
+  rate?: number;
+  requests?: number;
+}
+
+/** 200, then a body that never ends: search items, as fast as the client reads them. */
+export interface EndlessFault {
+  kind: "endless";
+  rate?: number;
+  requests?: number;
+}
+
+/** 200 with the real answer padded to `bytes` (default 8 MiB), its length said up front. */
+export interface OversizedFault {
+  kind: "oversized";
+  bytes?: number;
+  rate?: number;
+  requests?: number;
+}
+
+/**
+ * 200 with `content-encoding: gzip`: a small body that inflates to `inflatedBytes` (default
+ * 64 MiB) of a valid page, so a client that inflates it whole also parses it.
+ */
+export interface GzipBombFault {
+  kind: "gzip-bomb";
+  inflatedBytes?: number;
+  rate?: number;
+  requests?: number;
+}
+
+/**
+ * A redirect (`status`, default 302): to the same path on `service.elsewhereUrl`, another origin
+ * whose requests are recorded with `elsewhere: true` (`to: "other-origin"`, the default), or to
+ * the request's own URL (`to: "loop"`).
+ */
+export interface RedirectFault {
+  kind: "redirect";
+  to?: "other-origin" | "loop";
+  status?: 301 | 302 | 303 | 307 | 308;
+  rate?: number;
+  requests?: number;
+}
+
+/** 200 with the answer's real length, half the body, then the socket is destroyed. */
+export interface ResetMidBodyFault {
+  kind: "reset-mid-body";
+  rate?: number;
+  requests?: number;
+}
+
 /** A fault injected into one collection; it applies to its search and document requests alike. */
 export type Fault =
   | ReindexFault
@@ -68,4 +125,29 @@ export type Fault =
   | MalformedFault
   | ResetFault
   | SlowFault
-  | VersionFlipFault;
+  | VersionFlipFault
+  | StallFault
+  | EndlessFault
+  | OversizedFault
+  | GzipBombFault
+  | RedirectFault
+  | ResetMidBodyFault;
+
+/** The faults that act once the answer is known: in its body, or by redirecting it. */
+export type BodyFault =
+  | StallFault
+  | EndlessFault
+  | OversizedFault
+  | GzipBombFault
+  | RedirectFault
+  | ResetMidBodyFault;
+
+/** The kinds of `BodyFault`: the faults after the headers. */
+export const bodyFaultKinds: readonly BodyFault["kind"][] = Object.freeze([
+  "stall",
+  "endless",
+  "oversized",
+  "gzip-bomb",
+  "redirect",
+  "reset-mid-body",
+]);

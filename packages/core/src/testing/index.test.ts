@@ -5,11 +5,13 @@ describe("@search-docs/core/testing", () => {
   it("exports exactly its public functions", () => {
     expect(Object.keys(testing).sort()).toEqual([
       "abortMidCall",
+      "bodyFaultKinds",
       "collectionIdFor",
       "contractCaseProblems",
       "contractCaseVerdict",
       "contractCases",
       "createFakeClock",
+      "createSeededRandom",
       "createTestDocsSearch",
       "fakeDocsServiceFixture",
       "fakeProvider",

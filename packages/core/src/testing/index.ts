@@ -35,15 +35,23 @@ export {
   toolResultsSent,
   type WireToolResult,
 } from "./fake-provider.js";
-export type {
-  ErrorFault,
-  Fault,
-  MalformedFault,
-  ReindexFault,
-  ResetFault,
-  ShedFault,
-  SlowFault,
-  VersionFlipFault,
+export {
+  type BodyFault,
+  bodyFaultKinds,
+  type EndlessFault,
+  type ErrorFault,
+  type Fault,
+  type GzipBombFault,
+  type MalformedFault,
+  type OversizedFault,
+  type RedirectFault,
+  type ReindexFault,
+  type ResetFault,
+  type ResetMidBodyFault,
+  type ShedFault,
+  type SlowFault,
+  type StallFault,
+  type VersionFlipFault,
 } from "./fault.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
@@ -54,6 +62,8 @@ export {
   throughCore,
 } from "./play-contract-case.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
+export type { SectionRanking } from "./section-index.js";
+export { createSeededRandom, type RandomSource } from "./seeded-random.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
 export {
   findRedisServer,

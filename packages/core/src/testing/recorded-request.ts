@@ -1,3 +1,5 @@
+import type { Fault } from "./fault.js";
+
 /** Which endpoint a request hit: the search, a single document, or anything else. */
 export type RequestKind = "search" | "document" | "other";
 
@@ -18,6 +20,13 @@ export interface RecordedRequest {
   token?: string;
   /** The HTTP status sent; 0 when no response was sent (a reset fault, or the client went away). */
   status: number;
+  /** The fault that fired on this request, if one did. */
+  fault?: Fault["kind"];
+  /**
+   * True for a request that reached `service.elsewhereUrl`, the other origin a redirect fault
+   * points to: a client that followed the redirect (and maybe sent its caller's headers there).
+   */
+  elsewhere?: true;
   /** When the request arrived, in milliseconds since the epoch. */
   at: number;
   /** From arrival until the answer was sent (or the connection ended). */

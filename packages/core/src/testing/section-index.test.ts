@@ -32,6 +32,18 @@ describe("SectionIndex", () => {
     expect(hits[0]?.score).toBeGreaterThan(hits[1]?.score ?? Number.POSITIVE_INFINITY);
   });
 
+  it("ranks with the BM25 parameters it is given", () => {
+    // A long section repeating the term against a short one: length normalization (b) decides.
+    const documents = [
+      document("long", "L", [`key key key ${"filler ".repeat(60)}`]),
+      document("short", "S", ["key rotation"]),
+    ];
+    const order = (ranking?: { k1: number; b: number }) =>
+      new SectionIndex(documents, ranking).search("key").map((hit) => hit.document.id);
+    expect(order()).toEqual(["short", "long"]);
+    expect(order({ k1: 1.2, b: 0 })).toEqual(["long", "short"]);
+  });
+
   it("rounds scores to 4 decimals", () => {
     const index = new SectionIndex([
       document("a", "A", ["rotate the key"]),

@@ -21,9 +21,14 @@ interface Posting {
   termFrequency: number;
 }
 
-// Textbook BM25 parameters: the fake ranker is meant to be ordinary, not tuned.
-const k1 = 1.2;
-const b = 0.75;
+/** The fake ranker's BM25 parameters. */
+export interface SectionRanking {
+  k1: number;
+  b: number;
+}
+
+// Textbook BM25 parameters by default: the fake ranker is meant to be ordinary, not tuned.
+export const defaultSectionRanking: Readonly<SectionRanking> = Object.freeze({ k1: 1.2, b: 0.75 });
 // A real search backend stops somewhere; past this the client's page cap matters anyway.
 const maximumHits = 200;
 
@@ -37,8 +42,13 @@ export class SectionIndex {
   readonly #sections: IndexedSection[] = [];
   readonly #postings = new Map<string, Posting[]>();
   readonly #averageLength: number;
+  readonly #ranking: SectionRanking;
 
-  constructor(documents: readonly CorpusDocument[]) {
+  constructor(
+    documents: readonly CorpusDocument[],
+    ranking: SectionRanking = defaultSectionRanking,
+  ) {
+    this.#ranking = ranking;
     let totalLength = 0;
     for (const document of documents) {
       for (const [sectionIndex, section] of document.sections.entries()) {
@@ -65,6 +75,7 @@ export class SectionIndex {
   search(query: string): SectionHit[] {
     const queryTerms = [...new Set(tokenize(query))];
     const sectionCount = this.#sections.length;
+    const { k1, b } = this.#ranking;
     const scores = new Map<number, number>();
     for (const term of queryTerms) {
       const postings = this.#postings.get(term);

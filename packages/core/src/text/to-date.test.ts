@@ -5,6 +5,8 @@ describe("toDate", () => {
   it("keeps the day of an ISO timestamp, in UTC", () => {
     expect(toDate("2026-03-14T23:30:00-02:00")).toBe("2026-03-15");
     expect(toDate("2026-03-14")).toBe("2026-03-14");
+    expect(toDate("2026-03-14 10:00")).toBe("2026-03-14");
+    expect(toDate("2026-03-14T10:00:00.123456Z")).toBe("2026-03-14");
   });
 
   it("is null for absent or unreadable values", () => {
@@ -12,5 +14,16 @@ describe("toDate", () => {
     expect(toDate(null)).toBeNull();
     expect(toDate("")).toBeNull();
     expect(toDate("last tuesday")).toBeNull();
+  });
+
+  it("is YYYY-MM-DD or null, never a year of five digits or a date Date.parse made up", () => {
+    // Date.parse reads "99999" as the year 99999 ("+099999-01-01") and "1" as 2001-01-01.
+    expect(toDate("99999")).toBeNull();
+    expect(toDate("1")).toBeNull();
+    expect(toDate("+099999-01-01")).toBeNull();
+    expect(toDate("2026-02-30")).toBeNull();
+    // An offset that carries the day past 9999-12-31.
+    expect(toDate("9999-12-31T23:00:00-05:00")).toBeNull();
+    expect(toDate("2024-02-29")).toBe("2024-02-29");
   });
 });

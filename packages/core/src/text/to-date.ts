@@ -1,6 +1,23 @@
-/** YYYY-MM-DD: the day is what a reader needs, and it is short. */
+// An ISO 8601 date, optionally with a time and an offset: four-digit years only. Anything looser
+// (`Date.parse` reads "99999" as the year 99999, and "1" as 2001) is not a date the backend meant.
+const isoDate =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/** YYYY-MM-DD, or null: the day is what a reader needs, and it is short. */
 export function toDate(value: string | null | undefined): string | null {
   if (!value) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
+  const match = isoDate.exec(value.trim());
+  if (!match) return null;
+  const [, year, month, day] = match;
+  const time = Date.parse(value.trim().replace(",", "."));
+  if (Number.isNaN(time)) return null;
+  // A date that does not exist (2026-02-30) is refused, not rolled into the next month.
+  const calendar = new Date(0);
+  calendar.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  if (calendar.getUTCDate() !== Number(day) || calendar.getUTCMonth() !== Number(month) - 1) {
+    return null;
+  }
+  const date = new Date(time).toISOString();
+  // An offset can carry the day past year 9999 (or before 0000): not a four-digit year.
+  return /^\d{4}-/.test(date) ? date.slice(0, 10) : null;
 }

@@ -1,7 +1,7 @@
 import type { Clock } from "../util/clock.js";
 import { randomTraceId } from "./random-trace-id.js";
 import { type TelemetryOptions, ToolSpan } from "./tool-span.js";
-import type { OnTrace, Trace, TraceCollection, TraceRequest } from "./trace.js";
+import type { OnTrace, Trace, TraceCollection, TraceFailure, TraceRequest } from "./trace.js";
 
 /** Where one upstream attempt went, recorded as it starts. */
 export interface AttemptStart extends Omit<TraceRequest, "status" | "latencyMs"> {
@@ -14,7 +14,10 @@ export interface AttemptStart extends Omit<TraceRequest, "status" | "latencyMs">
 /** One upstream attempt under way: send it inside `run`, then `end` it with what came back. */
 export interface UpstreamAttempt {
   run<Result>(send: () => Result): Result;
-  end(status: TraceRequest["status"]): void;
+  end(
+    status: TraceRequest["status"],
+    details?: Pick<TraceRequest, "failure" | "bytes" | "redirectOrigin">,
+  ): void;
 }
 
 /**
@@ -54,6 +57,7 @@ export class TraceRecorder {
       requests: [],
       collections: [],
       omitted: [],
+      failures: [],
       candidates: 0,
       returned: 0,
       truncated: false,
@@ -82,12 +86,13 @@ export class TraceRecorder {
     });
     return {
       run: span.run,
-      end: (status) => {
+      end: (status, details = {}) => {
         span.end(status);
         this.trace.requests.push({
           ...request,
           status,
           latencyMs: Math.round((this.#clock.now() - started) * 10) / 10,
+          ...details,
         });
       },
     };
@@ -106,6 +111,14 @@ export class TraceRecorder {
 
   note(note: string): void {
     this.trace.notes.push(note);
+  }
+
+  /** A collection that could not be read: its typed reason, and the same in the notes. */
+  failure(failure: TraceFailure): void {
+    this.trace.failures.push(failure);
+    this.note(
+      `collection ${failure.collectionId} (${failure.area}) unavailable: ${failure.reason}`,
+    );
   }
 
   /** The ref store failed or was too slow: said in the notes, and as a field an app can alert on. */

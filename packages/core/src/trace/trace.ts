@@ -20,6 +20,12 @@ export interface Trace {
   collections: TraceCollection[];
   /** Collections left out of the answer on purpose, and why. */
   omitted: TraceOmission[];
+  /**
+   * Collections that could not be read, each with a typed reason: what made the answer
+   * `unavailable`. A failure of kind `unauthorized` means the backend refused the caller's
+   * credentials: the app should re-authenticate the user rather than ask them to retry.
+   */
+  failures: TraceFailure[];
   /** Distinct candidates reranked, and how many were returned. */
   candidates: number;
   returned: number;
@@ -47,7 +53,48 @@ export interface TraceRequest {
   status: number | "timeout" | "network" | "aborted";
   /** How long the client waited before this attempt. */
   waitMs: number;
+  /** How long it then waited for a free slot of the origin's in-flight bound, when it did. */
+  queuedMs?: number;
+  /** From sending the request to the end of reading its body (or to its failure). */
   latencyMs: number;
+  /** What went wrong with this attempt, when something did (the body included). */
+  failure?: FailureKind;
+  /** Body bytes read, after decoding, for a response whose body was read. */
+  bytes?: number;
+  /** For a redirect (never followed): the origin it pointed to, or "unnamed"; never its path. */
+  redirectOrigin?: string;
+}
+
+/**
+ * Why a collection (or a document) could not be read, as a type the app can act on:
+ * `unauthorized` (401: re-authenticate the user), `reindexing` (409 past its wait budget),
+ * `load_shedding` (429), `server_error` (5xx), `timeout`, `network` (resets, bodies cut short),
+ * `malformed` (a body off the wire's shape), `too_large` (past `limits.responseBytes` or
+ * `limits.documentSections`), `redirect` (a 3xx, never followed), `rejected` (400 with no cursor
+ * to blame), `deadline` (the call's deadline passed), `aborted` (the caller cancelled),
+ * `unexpected` (any other status or error).
+ */
+export type FailureKind =
+  | "unauthorized"
+  | "reindexing"
+  | "load_shedding"
+  | "server_error"
+  | "timeout"
+  | "network"
+  | "malformed"
+  | "too_large"
+  | "redirect"
+  | "rejected"
+  | "deadline"
+  | "aborted"
+  | "unexpected";
+
+export interface TraceFailure {
+  collectionId: string;
+  area: string;
+  kind: FailureKind;
+  /** The same in words, as the notes give it. */
+  reason: string;
 }
 
 export type CollectionStop =
@@ -57,6 +104,7 @@ export type CollectionStop =
   | "adaptive"
   | "cursor_loop"
   | "missing_cursor"
+  | "version_changed"
   | "forbidden"
   | "unavailable";
 
@@ -77,3 +125,23 @@ export interface TraceOmission {
 }
 
 export type OnTrace = (trace: Trace) => void | Promise<void>;
+
+/** A call during which the backend refused the caller's credentials (401). */
+export interface UnauthorizedEvent {
+  tool: Trace["tool"];
+  traceId: string;
+  /** The collections that answered 401. */
+  collectionIds: string[];
+}
+
+/**
+ * Called once for each call the backend refused the caller's credentials on: re-authenticate the
+ * user (refresh a token, sign them in again) instead of telling them to retry. What it throws is
+ * ignored; the model still reads `unavailable`.
+ */
+export type OnUnauthorized = (event: UnauthorizedEvent) => void | Promise<void>;
+
+/** Whether the backend refused the caller's credentials (401) during the traced call. */
+export function wasUnauthorized(trace: Pick<Trace, "failures">): boolean {
+  return trace.failures.some((failure) => failure.kind === "unauthorized");
+}

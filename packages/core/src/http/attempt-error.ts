@@ -1,0 +1,26 @@
+import { SearchDocsError } from "../errors/search-docs-error.js";
+import type { AttemptOutcome } from "../retry/attempt-outcome.js";
+
+const marker = "search-docs.error.attempt";
+const symbol = Symbol.for(marker);
+
+/**
+ * One upstream attempt that came to something other than a usable status: a body cut short, a
+ * body too large, a redirect. Thrown inside the attempt, so ky's retry path hands it to the retry
+ * decision like any other failed attempt; it never leaves the client (the collection becomes
+ * unavailable, or the attempt is retried). Holds no URL path, body or credential.
+ */
+export class AttemptError extends SearchDocsError {
+  readonly [symbol] = true;
+  readonly outcome: AttemptOutcome;
+
+  constructor(outcome: AttemptOutcome, options?: { cause?: unknown }) {
+    super(`upstream attempt failed: ${outcome.kind}`, options);
+    this.name = "AttemptError";
+    this.outcome = outcome;
+  }
+
+  static override isInstance(error: unknown): error is AttemptError {
+    return SearchDocsError.hasMarker(error, marker);
+  }
+}
