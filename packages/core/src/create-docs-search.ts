@@ -130,10 +130,7 @@ export function createDocsSearch<const AreaName extends string>(
   const limits: Limits = { ...defaultLimits, ...options.limits };
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const clock = options.clock ?? systemClock;
-  const contract = createContract(areaNames, {
-    recency: options.recency === true,
-    refChars: limits.refChars,
-  });
+  const contract = createContract(areaNames, { recency: options.recency === true });
   const engine: DocsEngine = {
     areas,
     contract: contract as unknown as Contract,

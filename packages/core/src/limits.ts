@@ -29,9 +29,9 @@ export interface Limits {
   /** Sections one document may hold; a document over it is unavailable ("too large"). */
   documentSections: number;
   /**
-   * Characters of a ref get_document accepts. A ref this tool issues is at most 194 characters;
-   * a longer one is invalid input (the contract's `ref` maximum): no request, and never echoed
-   * back to the model whole.
+   * Characters of a ref get_document reads. A ref this tool issues is at most 194 characters; a
+   * longer string is `not_found` without a store lookup or a request, and only its first
+   * `refChars` characters are echoed back (to the model and into the trace), never the whole.
    */
   refChars: number;
   /**

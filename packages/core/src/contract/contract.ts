@@ -26,7 +26,7 @@ const invisibleCharacters =
 /** The model-facing schemas for one configuration's areas (DESIGN.md section 1). */
 export function createContract<const AreaName extends string>(
   areaNames: readonly [AreaName, ...AreaName[]],
-  { recency, refChars = 200 }: { recency: boolean; refChars?: number },
+  { recency }: { recency: boolean },
 ) {
   const area = z.enum(areaNames);
   const prefer = z.enum(["relevance", "recent"]).optional().describe(descriptions.prefer);
@@ -63,9 +63,9 @@ export function createContract<const AreaName extends string>(
     status: z.enum(searchStatuses),
   });
 
-  // A ref this tool issues is at most 194 characters; a longer one is refused rather than echoed
-  // back to the model whole in a not_found answer (`limits.refChars`, 200 by default).
-  const documentInput = z.object({ ref: z.string().max(refChars).describe(descriptions.ref) });
+  // Any string: one this tool did not issue is `not_found` (DESIGN.md), a long one included;
+  // get_document bounds what it echoes back (`limits.refChars`).
+  const documentInput = z.object({ ref: z.string().describe(descriptions.ref) });
   const documentOutput = z.object({
     status: z.enum(documentStatuses),
     ref: z.string(),

@@ -43,14 +43,17 @@ async function readDocument(
 ): Promise<{ output: DocumentOutput; trace: Trace }> {
   const { recorder, deadline } = call;
   const { limits } = engine;
-  recorder.trace.ref = ref;
+  // No ref this tool issues is longer; what is echoed (output and trace) stays bounded.
+  const tooLong = ref.length > limits.refChars;
+  const echoed = tooLong ? cutText(ref, limits.refChars) : ref;
+  recorder.trace.ref = echoed;
   const finish = async (output: DocumentOutput) => ({
     output,
     trace: await call.finish(output.status, output),
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,
-    ref,
+    ref: echoed,
     title: null,
     area: null,
     updated: null,
@@ -59,7 +62,10 @@ async function readDocument(
   });
 
   // Unknown or malformed refs are not_found without an upstream request.
-  // The contract refuses a ref longer than `limits.refChars`, so this one is short.
+  if (tooLong) {
+    recorder.note(`not a ref: ${ref.length} characters`);
+    return finish(empty("not_found"));
+  }
   const parsed = parseRef(ref);
   if (!parsed || !Object.hasOwn(engine.areas, parsed.area)) {
     recorder.note(parsed ? "ref not issued by this store (or expired)" : "not a ref");

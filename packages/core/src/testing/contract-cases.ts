@@ -290,9 +290,16 @@ export const contractCases: readonly ContractCase[] = [
     expect: invalid("get_document", '"ref" must be a string'),
   },
   {
-    name: "bad get_document: a 50,000-character ref",
+    // Any string this tool did not issue is not_found (DESIGN.md); only its start is echoed.
+    name: "get_document: not_found for a 50,000-character ref, echoed cut",
     calls: [read({ ref: huge })],
-    expect: invalid("get_document", '"ref" must be at most 200 characters'),
+    expect: {
+      status: "not_found",
+      text:
+        `{"status":"not_found","ref":"${"x".repeat(199)}…","title":null,"area":null,` +
+        '"updated":null,"content":null,"more_content_exists":false}',
+    },
+    app: { unauthorized: false, urls: "none" },
   },
   {
     name: "bad get_document: the arguments as a JSON string",
