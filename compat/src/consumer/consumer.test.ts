@@ -94,6 +94,10 @@ describe.each(peerSets)("an app with the $name versions", (set) => {
           search: "ok",
           ref: expect.stringMatching(/^runbooks\/key-rotation#/),
           document: "ok",
+          schemas: {
+            queryDescription: "The user's question, in their own words",
+            parsedQuery: "vpn",
+          },
         });
         for (const adapter of [report.langchain, report.aiSdk]) {
           expect(adapter).toEqual([
