@@ -6,12 +6,8 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import {
-  type Caller,
-  createDocsSearch,
-  type DocsSearch,
-  docsConfigFromEnvironment,
-} from "@search-docs/core";
+import { type Caller, createDocsSearch, type DocsSearch } from "@search-docs/core";
+import { docsConfigFromEnvironment } from "@search-docs/core/node";
 import { startFakeDocsService } from "@search-docs/core/testing";
 import {
   type DocsToolArtifact,

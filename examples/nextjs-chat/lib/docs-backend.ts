@@ -1,10 +1,6 @@
 import { type DocsToolContext, type DocsTools, docsTools } from "@search-docs/ai-sdk";
-import {
-  createDocsSearch,
-  type DocsSearch,
-  docsConfigFromEnvironment,
-  type Trace,
-} from "@search-docs/core";
+import { createDocsSearch, type DocsSearch, type Trace } from "@search-docs/core";
+import { docsConfigFromEnvironment } from "@search-docs/core/node";
 import { embeddedDocsService } from "./embedded-docs-service";
 import { sharedStoresFromEnvironment } from "./shared-stores-from-environment";
 

@@ -1,4 +1,4 @@
-import { docsConfigFromEnvironment } from "@search-docs/core";
+import { docsConfigFromEnvironment } from "@search-docs/core/node";
 import { startFakeDocsService } from "@search-docs/core/testing";
 import { embeddedDocsService, setEmbeddedDocsService } from "./embedded-docs-service";
 

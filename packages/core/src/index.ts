@@ -1,8 +1,3 @@
-export {
-  type DocsConfigFromEnvironmentOptions,
-  docsConfigFromEnvironment,
-  type EnvironmentDocsConfig,
-} from "./config/docs-config-from-environment.js";
 export { assertCaller, hasCredentials } from "./contract/assert-caller.js";
 export {
   type Contract,

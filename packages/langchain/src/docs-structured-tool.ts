@@ -16,7 +16,6 @@ import {
   parseToolInput,
   type Trace,
 } from "@search-docs/core";
-import type { z } from "zod";
 import { callerFix, docsToolCaller } from "./docs-tool-caller.js";
 
 export interface DocsToolOptions {
@@ -39,11 +38,14 @@ export interface DocsToolArtifact {
 /** content: exactly the contract JSON the model reads; artifact: what the app gets. */
 export type DocsToolResult = [content: string, artifact: DocsToolArtifact];
 
+/** One of core's input schemas (docs.searchInput, docs.documentInput), as core's functions take it. */
+type CoreInputSchema = Parameters<typeof modelJsonSchema>[0];
+
 interface DocsStructuredToolFields<Input, Name extends string> {
   name: Name;
   description: string;
   /** Core's schema of the arguments: the only check they get. */
-  input: z.ZodObject;
+  input: CoreInputSchema;
   options: DocsToolOptions;
   run: (
     input: Input,
@@ -67,7 +69,7 @@ export class DocsStructuredTool<Input, Name extends string> extends DynamicStruc
   never,
   Name
 > {
-  readonly #input: z.ZodObject;
+  readonly #input: CoreInputSchema;
   readonly #strict: boolean;
   readonly #fixedCaller: Caller | undefined;
 

@@ -1,4 +1,5 @@
-import { createDocsSearch, docsConfigFromEnvironment } from "@search-docs/core";
+import { createDocsSearch } from "@search-docs/core";
+import { docsConfigFromEnvironment } from "@search-docs/core/node";
 import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { afterAll, beforeAll } from "vitest";
 import { toolsIntegrationTests, toolsUnitTests } from "./__fixtures__/tools-standard-tests.js";

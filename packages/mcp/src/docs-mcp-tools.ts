@@ -1,5 +1,6 @@
 import type { Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { type DocsSearch, modelJsonSchema } from "@search-docs/core";
+import { z } from "zod";
 
 export type DocsToolName = "search_docs" | "get_document";
 
@@ -43,6 +44,8 @@ function outputJsonSchema(
   schema: DocsSearch["searchOutput"] | DocsSearch["documentOutput"],
 ): Tool["outputSchema"] {
   // MCP reads a schema without `$schema` as JSON Schema 2020-12, zod's dialect: the key is dead weight.
-  const { $schema: _dialect, ...rest } = schema.toJSONSchema({ io: "output" });
+  // zod's function, not the schema's method: the method came with zod 4.2, and the peer range
+  // starts at 4.1.8.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "output" });
   return rest as Tool["outputSchema"];
 }

@@ -7,10 +7,10 @@ import { type CliIo, printResult } from "./main.js";
  * `pnpm demo`: the five cases a user of the tool should see once, against the embedded fake
  * service, each with what the model sees and what the trace says.
  */
-export async function runDemo(io: Pick<CliIo, "out">): Promise<number> {
+export async function runDemo(io: Pick<CliIo, "out" | "err">): Promise<number> {
   const service = await startFakeDocsService();
   try {
-    io.out(
+    io.err(
       `Using the embedded fake docs service at ${service.url} (sample corpus, nothing leaves this machine)\n`,
     );
     const docs = createDocsSearch({
@@ -35,18 +35,19 @@ export async function runDemo(io: Pick<CliIo, "out">): Promise<number> {
       io,
     );
 
-    heading(
-      3,
-      "A search while the runbooks are being reindexed (409): waited out for 3 s, then unavailable",
-    );
     const runbooks = service.areas.runbooks ?? [];
     for (const id of runbooks) service.setFault(id, { kind: "reindex" });
-    printResult(
-      "search_docs",
-      await docs.search({ query: "database failover" }, everyone),
-      false,
-      io,
+    const reindexing = await docs.search({ query: "database failover" }, everyone);
+    // Told from the trace, not from the policy: the walk stops before a wait that would not fit.
+    const conflicts = reindexing.trace.requests.filter((request) => request.status === 409);
+    const waited = conflicts.reduce((total, request) => total + request.waitMs, 0);
+    heading(
+      3,
+      `A search while the runbooks are being reindexed (409): ${conflicts.length} attempts and ` +
+        `${Math.round(waited).toLocaleString("en-US")} ms of waiting (budget ` +
+        `${docs.limits.conflictWaitMs / 1000} s), then unavailable`,
     );
+    printResult("search_docs", reindexing, false, io);
     io.out(
       '   The model is told unavailable, never no_matches: it should say "try again shortly".\n',
     );

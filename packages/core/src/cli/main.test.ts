@@ -1,11 +1,12 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
-import { main } from "./main.js";
+import { main, usage } from "./main.js";
 
-function run(argv: string[], environment: NodeJS.ProcessEnv = {}) {
+function run(argv: string[], environment: NodeJS.ProcessEnv = {}, command?: string) {
   let out = "";
   let err = "";
   const refDirectory =
@@ -18,6 +19,7 @@ function run(argv: string[], environment: NodeJS.ProcessEnv = {}) {
       err += text;
     },
     environment: { SEARCH_DOCS_REF_DIR: refDirectory, ...environment },
+    ...(command ? { command } : {}),
     untilStopped: () => Promise.resolve(),
   }).then((code) => ({ code, out, err }));
 }
@@ -29,20 +31,19 @@ describe("search-docs CLI", () => {
   });
   afterAll(() => service.close());
 
-  it("with no configuration, says it uses the embedded fake service on its first line, then the contract and the trace", async () => {
-    const { code, out } = await run(["how do I rotate a service account key"]);
+  it("with no configuration, says on stderr that it uses the embedded fake service; the contract and the trace go to stdout", async () => {
+    const { code, out, err } = await run(["how do I rotate a service account key"]);
     expect(code).toBe(0);
-    expect(out.split("\n")[0]).toMatch(
-      /^Using the embedded fake docs service at http:\/\/127\.0\.0\.1:\d+/,
-    );
+    expect(err).toMatch(/^Using the embedded fake docs service at http:\/\/127\.0\.0\.1:\d+.*\n$/);
+    expect(out).toMatch(/^What the model sees \(search_docs\):\n/);
     expect(out).toContain('"ref": "runbooks/key-rotation#');
     expect(out).toMatch(/trace [0-9a-f-]{36}\s+search_docs/);
     expect(out).toMatch(/runbooks\s+\S+\s+search page 1\s+attempt 1\s+→ 200/);
   });
 
-  it("--json prints the output and the trace as JSON", async () => {
+  it("--json prints the output and the trace as JSON, and nothing else, on stdout", async () => {
     const { out } = await run(["laptop", "--area", "onboarding", "--json"]);
-    const parsed = JSON.parse(out.slice(out.indexOf("\n") + 1));
+    const parsed = JSON.parse(out);
     expect(parsed.output.status).toBe("ok");
     expect(
       parsed.output.results.every((result: { area: string }) => result.area === "onboarding"),
@@ -58,7 +59,7 @@ describe("search-docs CLI", () => {
       ["rotate a service account key", "--area", "runbooks", "--json"],
       environment,
     );
-    const ref = JSON.parse(search.out.slice(search.out.indexOf("\n") + 1)).output.results[0].ref;
+    const ref = JSON.parse(search.out).output.results[0].ref;
     const { code, out } = await run(["get", ref], environment);
     expect(code).toBe(0);
     expect(out).toContain('"status": "ok"');
@@ -77,14 +78,14 @@ describe("search-docs CLI", () => {
     const { writeFileSync } = await import("node:fs");
     writeFileSync(areasFile, JSON.stringify(service.areas));
     for (const areas of [JSON.stringify(service.areas), areasFile]) {
-      const { code, out } = await run(["laptop"], {
+      const { code, out, err } = await run(["laptop"], {
         SEARCH_DOCS_BASE_URL: service.url,
         SEARCH_DOCS_TOKEN: service.tokens.everything,
         SEARCH_DOCS_AREAS: areas,
       });
       expect(code).toBe(0);
-      expect(out.split("\n")[0]).toBe(
-        `Searching ${service.url} (areas: runbooks, policies, api-reference, onboarding)`,
+      expect(err).toBe(
+        `Searching ${service.url} (areas: runbooks, policies, api-reference, onboarding)\n`,
       );
       expect(out).toContain('"status": "ok"');
       expect(out).not.toContain(service.tokens.everything);
@@ -124,17 +125,72 @@ describe("search-docs CLI", () => {
     },
   );
 
-  it("bad input and usage errors exit 2 with a message", async () => {
-    expect((await run(["   "])).err).toMatch(/"query" must not be empty/);
-    expect((await run([])).code).toBe(2);
-    expect((await run(["x", "--as", "root"])).err).toMatch(/--as must be one of/);
-    expect((await run(["--help"])).code).toBe(0);
+  it.each([
+    [["x", "--as", "root"], /--as must be one of everything, no-policies, runbooks-only/],
+    [["serve", "--port", "abc"], /--port must be a port number \(0 for a free one\), not "abc"/],
+    [["serve", "--port", "70000"], /--port must be at most 65535/],
+    [["x", "--nope"], /Unknown option '--nope' \(search-docs --help lists the options\)/],
+    [["x", "--corpus", "/no/such/corpus.jsonl"], /ENOENT.*\/no\/such\/corpus\.jsonl/],
+    [["x", "--reindex", "hr"], /no area "hr" \(areas: runbooks, policies/],
+  ])("a mistake is one line on stderr and exit code 2 (%j)", async (argv, message) => {
+    const { code, out, err } = await run(argv);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(/^search-docs: [^\n]+\n$/);
+    expect(err).toMatch(message);
   });
 
-  it("serve prints the URL, the area map and the tokens", async () => {
-    const { code, out } = await run(["serve"]);
+  it("input the contract refuses is one line after the service's banner", async () => {
+    const { code, out, err } = await run(["   "]);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err.split("\n").at(-2)).toMatch(
+      /^search-docs: Invalid search_docs input: "query" must not be empty\.$/,
+    );
+  });
+
+  it.each([[["get"]], [["get", "a", "b"]]])(
+    "get without exactly one ref says so before starting anything (%j)",
+    async (argv) => {
+      const { code, err } = await run(argv);
+      expect(code).toBe(2);
+      // One line, and no "Using the embedded fake docs service": nothing was started.
+      expect(err).toBe(
+        "search-docs: get takes exactly one ref, e.g. search-docs get runbooks/key-rotation#2\n",
+      );
+    },
+  );
+
+  it("--help and no arguments print the usage; --version the package's version", async () => {
+    expect(await run(["--help"])).toMatchObject({ code: 0, out: usage, err: "" });
+    expect(await run([])).toMatchObject({ code: 2, out: "", err: usage });
+    const { version } = JSON.parse(
+      readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+    );
+    expect(await run(["--version"])).toMatchObject({ code: 0, out: `${version}\n`, err: "" });
+  });
+
+  it("serve prints the URL, the area map, the tokens and a command to try that names how it was run", async () => {
+    const { code, out } = await run(["serve"], {}, "pnpm search-docs");
     expect(code).toBe(0);
     expect(out).toMatch(/^Fake docs service listening at http:\/\/127\.0\.0\.1:\d+/);
     expect(out).toContain('"runbooks"');
+    expect(out).toMatch(/SEARCH_DOCS_AREAS='\{.*\}' pnpm search-docs "rotate a key"\n/);
+  });
+
+  it("serve on a busy port is one line naming the port", async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const { code, out, err } = await run(["serve", "--port", String(port)]);
+      expect(code).toBe(2);
+      expect(out).toBe("");
+      expect(err).toBe(
+        `search-docs: port ${port} on 127.0.0.1 is already in use: choose another with --port, or leave it out for a free one\n`,
+      );
+    } finally {
+      busy.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,20 +19,23 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs get <ref> [--json]                      read a document from a ref a search returned
   search-docs serve [--port <n>]                      run the fake docs service on its own
   search-docs demo                                    a scripted tour of the five cases that matter
+  search-docs --version
 
 With no configuration it uses an embedded fake docs service (sample corpus). To search a real
 backend set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS (JSON, or a JSON file's
 path, mapping area names to collection ids). Refs issued by searches are kept for \`get\` under
-SEARCH_DOCS_REF_DIR (default: the system temp folder).
+SEARCH_DOCS_REF_DIR (default: the system temp folder). Results go to stdout (--json: only JSON);
+what the tool says about itself goes to stderr.
 
 Embedded service only:
   --as <everything|no-policies|runbooks-only>   whose credentials to search with
   --reindex <area>   make an area's collections answer 409, as during a docs deploy (repeatable)
   --shed <area>      make an area's collections shed load with 429 (repeatable)
   --corpus <path>    a corpus in the docs.jsonl format instead of the sample
+  --port <n>         the port to listen on (default: a free one)
 `;
 
-/** A mistake in the command line itself; the message is one line. */
+/** A mistake in the command line or its surroundings; the message is one line. */
 class CliConfigError extends Error {
   override name = "CliConfigError";
 }
@@ -46,37 +50,62 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   environment: NodeJS.ProcessEnv;
+  /** How a user runs this CLI again from here, e.g. `pnpm search-docs`; `serve` suggests it. */
+  command?: string;
   /** Resolves when `serve` should stop. */
   untilStopped?: () => Promise<void>;
 }
 
-/** Runs one CLI invocation; resolves to the exit code. */
+/**
+ * Runs one CLI invocation; resolves to the exit code. A mistake (a bad flag, a busy port, a
+ * malformed SEARCH_DOCS_* variable, bad input) is one line on stderr and exit code 2.
+ */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parseCommandLine>;
   try {
-    parsed = parseCommandLine(argv);
+    return await run(argv, io);
   } catch (error) {
-    io.err(`search-docs: ${(error as Error).message}\n\n${usage}`);
+    const message = oneLineMessage(error);
+    if (message === undefined) throw error;
+    io.err(`search-docs: ${message}\n`);
     return 2;
   }
-  const { values, positionals } = parsed;
-  if (values.help || positionals.length === 0) {
-    io.out(usage);
-    return values.help ? 0 : 2;
-  }
+}
 
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv);
+  if (values.version) {
+    io.out(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (values.help) {
+    io.out(usage);
+    return 0;
+  }
+  if (positionals.length === 0) {
+    io.err(usage);
+    return 2;
+  }
+  const [command, ...rest] = positionals;
+  // Checked before anything starts: a usage mistake should not wait for a service.
+  if (command === "get" && rest.length !== 1) {
+    throw new CliConfigError(
+      "get takes exactly one ref, e.g. search-docs get runbooks/key-rotation#2",
+    );
+  }
+  if (command === "demo") return runDemo(io);
+  if (command === "serve") return serve(values, io);
+
+  const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
+  if (
+    backend &&
+    (values.reindex?.length || values.shed?.length || values.as || values.corpus || values.port)
+  ) {
+    throw new CliConfigError(
+      "--as, --reindex, --shed, --corpus and --port apply to the embedded fake service only",
+    );
+  }
   let service: FakeDocsService | undefined;
   try {
-    const [command, ...rest] = positionals;
-    if (command === "demo") return await runDemo(io);
-    if (command === "serve") return await serve(values, io);
-
-    const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
-    if (backend && (values.reindex?.length || values.shed?.length || values.as || values.corpus)) {
-      throw new CliConfigError(
-        "--as, --reindex, --shed and --corpus apply to the embedded fake service only",
-      );
-    }
     let docs: DocsSearch;
     let caller: Caller;
     if (backend) {
@@ -87,7 +116,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         ...(backend.portalUrl ? { portalUrl: backend.portalUrl } : {}),
       });
       caller = { token: backend.token ?? "" };
-      io.out(`Searching ${backend.baseUrl} (areas: ${Object.keys(backend.areas).join(", ")})\n`);
+      io.err(`Searching ${backend.baseUrl} (areas: ${Object.keys(backend.areas).join(", ")})\n`);
     } else {
       service = await startEmbedded(values);
       docs = createDocsSearch({
@@ -98,16 +127,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       });
       const who = values.as ?? "everything";
       caller = { token: service.tokens[callers[who as keyof typeof callers]] };
-      io.out(
+      io.err(
         `Using the embedded fake docs service at ${service.url} (sample corpus; set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS for a real backend), as ${who}\n`,
       );
     }
 
     if (command === "get") {
-      if (rest.length !== 1)
-        throw new CliConfigError(
-          "get takes exactly one ref, e.g. search-docs get runbooks/key-rotation#2",
-        );
       const result = await docs.getDocument({ ref: rest[0] as string }, { caller });
       printResult("get_document", result, values.json === true, io);
       return 0;
@@ -118,12 +143,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     });
     printResult("search_docs", result, values.json === true, io);
     return 0;
-  } catch (error) {
-    if (error instanceof CliConfigError || SearchDocsError.isInstance(error)) {
-      io.err(`search-docs: ${(error as Error).message}\n`);
-      return 2;
-    }
-    throw error;
   } finally {
     await service?.close();
   }
@@ -142,11 +161,18 @@ function parseCommandLine(argv: readonly string[]) {
       corpus: { type: "string" },
       port: { type: "string" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean" },
     },
   });
-  const { as } = parsed.values;
+  const { as, port } = parsed.values;
   if (as !== undefined && !(as in callers)) {
-    throw new Error(`--as must be one of ${Object.keys(callers).join(", ")}`);
+    throw new CliConfigError(`--as must be one of ${Object.keys(callers).join(", ")}`);
+  }
+  if (port !== undefined && !/^\d{1,5}$/.test(port)) {
+    throw new CliConfigError(`--port must be a port number (0 for a free one), not "${port}"`);
+  }
+  if (port !== undefined && Number(port) > 65_535) {
+    throw new CliConfigError(`--port must be at most 65535, not ${port}`);
   }
   return parsed;
 }
@@ -154,10 +180,20 @@ function parseCommandLine(argv: readonly string[]) {
 type Values = ReturnType<typeof parseCommandLine>["values"];
 
 async function startEmbedded(values: Values): Promise<FakeDocsService> {
-  const service = await startFakeDocsService({
-    ...(values.corpus ? { corpus: values.corpus } : {}),
-    ...(values.port ? { port: Number(values.port) } : {}),
-  });
+  let service: FakeDocsService;
+  try {
+    service = await startFakeDocsService({
+      ...(values.corpus ? { corpus: values.corpus } : {}),
+      ...(values.port ? { port: Number(values.port) } : {}),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new CliConfigError(
+        `port ${values.port} on 127.0.0.1 is already in use: choose another with --port, or leave it out for a free one`,
+      );
+    }
+    throw error;
+  }
   const faultAreas = [
     ...(values.reindex ?? []).map((area) => ({ area, fault: { kind: "reindex" } as const })),
     ...(values.shed ?? []).map((area) => ({
@@ -180,11 +216,12 @@ async function startEmbedded(values: Values): Promise<FakeDocsService> {
 
 async function serve(values: Values, io: CliIo): Promise<number> {
   const service = await startEmbedded(values);
+  const command = io.command ?? "search-docs";
   io.out(`Fake docs service listening at ${service.url}\n`);
   io.out(`areas: ${JSON.stringify(service.areas, null, 2)}\n`);
   io.out(`tokens: ${JSON.stringify(service.tokens, null, 2)}\n`);
   io.out(
-    `Try: SEARCH_DOCS_BASE_URL=${service.url} SEARCH_DOCS_TOKEN=${service.tokens.everything} SEARCH_DOCS_AREAS='${JSON.stringify(service.areas)}' search-docs "rotate a key"\n`,
+    `Try, in another terminal: SEARCH_DOCS_BASE_URL=${service.url} SEARCH_DOCS_TOKEN=${service.tokens.everything} SEARCH_DOCS_AREAS='${JSON.stringify(service.areas)}' ${command} "rotate a key"\n`,
   );
   io.out("Ctrl-C stops it.\n");
   await (io.untilStopped ?? untilSignal)();
@@ -211,6 +248,27 @@ export function printResult(
   }
   io.out(`What the model sees (${tool}):\n${JSON.stringify(result.output, null, 2)}\n\n`);
   io.out(`What a support engineer sees:\n${formatTrace(result.trace)}\n`);
+}
+
+/** The one line to print for a mistake the user can fix; undefined for a bug (its stack helps). */
+function oneLineMessage(error: unknown): string | undefined {
+  if (error instanceof CliConfigError || SearchDocsError.isInstance(error)) {
+    return (error as Error).message;
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_")) {
+    // node:util's parseArgs says which flag; the rest of its hint is about `--`.
+    const [first] = (error as Error).message.split(". ");
+    return `${first} (search-docs --help lists the options)`;
+  }
+  // A system error (a corpus path that does not exist, a port we may not bind): its own words.
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return (error as Error).message;
+  return undefined;
+}
+
+function packageVersion(): string {
+  const manifest = new URL("../../package.json", import.meta.url);
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 }
 
 /** Where `get` finds the refs earlier searches issued: one file per backend. */

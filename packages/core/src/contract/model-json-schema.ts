@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A tool's input as providers receive it: flat, described, no validation keywords. */
 export interface ModelJsonSchema {
@@ -31,7 +31,7 @@ interface DraftProperty {
  * demand: every property required, optional ones nullable (core reads null as omitted).
  */
 export function modelJsonSchema(
-  schema: z.ZodObject,
+  schema: z.core.$ZodObject,
   { strict }: { strict: boolean },
 ): ModelJsonSchema {
   const draft = z.toJSONSchema(schema, { target: "draft-7", io: "input" }) as {

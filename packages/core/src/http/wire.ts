@@ -1,41 +1,44 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Limits } from "../limits.js";
 import type { FailureKind } from "../trace/trace.js";
 
 // The backend's wire (DESIGN.md section 2). Unknown fields are dropped; optional ones may be
 // missing or null. Anything else is a malformed body: that collection is unavailable.
 
-const sectionIndex = z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]);
+const sectionIndex = z.union([
+  z.int().check(z.nonnegative()),
+  z.string().check(z.minLength(1), z.maxLength(64)),
+]);
 
 // Any integer: a version past 2^53 - 1 is a version too (zod's `.int()` refuses those). JSON
 // numbers that large lose precision, so a version may also come as a string of digits.
 const collectionVersion = z.union([
-  z.number().refine(Number.isInteger, "must be an integer"),
-  z.string().regex(/^-?\d{1,64}$/, "must be an integer"),
+  z.number().check(z.refine(Number.isInteger, "must be an integer")),
+  z.string().check(z.regex(/^-?\d{1,64}$/, "must be an integer")),
 ]);
 
 export const searchItemSchema = z.object({
-  document_id: z.string().min(1),
+  document_id: z.string().check(z.minLength(1)),
   title: z.string(),
   score: z.number(),
   snippet: z.string(),
-  updated_at: z.string().nullish(),
-  slug: z.string().nullish(),
-  section: sectionIndex.nullish(),
+  updated_at: z.nullish(z.string()),
+  slug: z.nullish(z.string()),
+  section: z.nullish(sectionIndex),
 });
 
 export const searchPageSchema = z.object({
   items: z.array(searchItemSchema),
-  next_cursor: z.string().nullish(),
+  next_cursor: z.nullish(z.string()),
   has_more: z.boolean(),
-  collection_version: collectionVersion.nullish(),
+  collection_version: z.nullish(collectionVersion),
 });
 
 export const documentSchema = z.object({
-  document_id: z.string().min(1),
+  document_id: z.string().check(z.minLength(1)),
   title: z.string(),
-  slug: z.string().nullish(),
-  updated_at: z.string().nullish(),
+  slug: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
   sections: z.array(
     z.object({
       index: sectionIndex,
@@ -108,7 +111,7 @@ function parseJson(
   }
 }
 
-function validate<Body>(schema: z.ZodType<Body>, value: unknown): WireReading<Body> {
+function validate<Body>(schema: z.ZodMiniType<Body>, value: unknown): WireReading<Body> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, body: parsed.data };
   const issue = parsed.error.issues[0];

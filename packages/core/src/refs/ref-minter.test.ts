@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { MemoryRefStore } from "./memory-ref-store.js";
 import { mintRef } from "./ref-minter.js";
@@ -40,6 +41,26 @@ describe("mintRef", () => {
     expect(again).toBe(second);
     expect((await store.get(second))?.documentId).toBe("d2");
     expect((await store.get(first))?.documentId).toBe("d1");
+  });
+
+  it("hashes exactly as node:crypto's base64url SHA-256 did, so refs already issued still resolve", async () => {
+    const nodeHash = (value: string) =>
+      createHash("sha256")
+        .update(value)
+        .digest("base64url")
+        .replace(/[^a-z0-9]/gi, "")
+        .slice(0, 5)
+        .toLowerCase();
+    for (const documentId of ["d2", "01HQ8ZK3M4N5P6R7S8T9V0W1X2", "ünïcødé/✓", "x".repeat(500)]) {
+      const store = new MemoryRefStore();
+      await mintRef(store, hit("someone-else"));
+      expect(await mintRef(store, hit(documentId))).toBe(
+        `runbooks/key-rotation-${nodeHash(documentId)}#2`,
+      );
+      expect(await mintRef(store, hit(documentId, { section: documentId }))).toMatch(
+        new RegExp(`#(${documentId}|s-${nodeHash(documentId)})$`),
+      );
+    }
   });
 
   it("tells apart one document id reused by two collections of an area", async () => {

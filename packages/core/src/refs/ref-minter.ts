@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { SearchDocsError } from "../errors/search-docs-error.js";
 import { formatRef, slugRefOf } from "./ref.js";
 import { type RefStore, type RefTarget, sameDocument, sameTarget } from "./ref-store.js";
+import { sha256 } from "./sha256.js";
 import { slugify } from "./slugify.js";
 
 const refSectionPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -89,10 +89,13 @@ async function claim(
   return target;
 }
 
+/**
+ * Five characters of a SHA-256, computed in JavaScript rather than by node:crypto so the root
+ * entry runs in edge runtimes and workers. Base64 and base64url differ only in characters dropped
+ * here, so the suffixes are the ones node:crypto's base64url digest gave.
+ */
 function shortHash(value: string): string {
-  return createHash("sha256")
-    .update(value)
-    .digest("base64url")
+  return btoa(String.fromCharCode(...sha256(value)))
     .replace(/[^a-z0-9]/gi, "")
     .slice(0, 5)
     .toLowerCase();

@@ -11,6 +11,7 @@ export class Deadline {
   readonly #clock: Pick<Clock, "now">;
   readonly #cancelTimer: () => void;
   readonly #callerSignal: AbortSignal | undefined;
+  readonly #forgetCaller: () => void;
 
   constructor({
     clock,
@@ -29,7 +30,13 @@ export class Deadline {
       () => controller.abort(new DOMException("The search deadline passed", "TimeoutError")),
       timeoutMs,
     );
-    this.signal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    // The caller's abort is forwarded by hand, not joined with AbortSignal.any: Next.js's edge
+    // runtime has no AbortSignal.any.
+    const forward = () => controller.abort(signal?.reason);
+    if (signal?.aborted) forward();
+    signal?.addEventListener("abort", forward, { once: true });
+    this.#forgetCaller = () => signal?.removeEventListener("abort", forward);
+    this.signal = controller.signal;
   }
 
   remaining(): number {
@@ -43,5 +50,6 @@ export class Deadline {
 
   dispose(): void {
     this.#cancelTimer();
+    this.#forgetCaller();
   }
 }

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { InvalidInputError } from "../errors/invalid-input-error.js";
 
 /**
@@ -6,7 +6,7 @@ import { InvalidInputError } from "../errors/invalid-input-error.js";
  * field, before anything is sent. `null` for an optional field counts as omitted, as providers'
  * strict modes send it.
  */
-export function parseInput<Schema extends z.ZodType>(
+export function parseInput<Schema extends z.core.$ZodType>(
   schema: Schema,
   tool: string,
   input: unknown,
@@ -15,7 +15,8 @@ export function parseInput<Schema extends z.ZodType>(
     typeof input === "object" && input !== null && !Array.isArray(input)
       ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null))
       : input;
-  const parsed = schema.safeParse(cleaned, { reportInput: true });
+  // zod's function rather than a method, so any zod 4 schema works, classic or mini.
+  const parsed = z.safeParse(schema, cleaned, { reportInput: true });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? issue.path.map(String).join(".") : "input";

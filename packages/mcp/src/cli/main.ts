@@ -3,13 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import {
-  type Caller,
-  createDocsSearch,
-  type DocsSearch,
-  docsConfigFromEnvironment,
-  SearchDocsError,
-} from "@search-docs/core";
+import { type Caller, createDocsSearch, type DocsSearch, SearchDocsError } from "@search-docs/core";
+import { docsConfigFromEnvironment } from "@search-docs/core/node";
 import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
 import { createDocsMcpServer } from "../create-docs-mcp-server.js";
 import { createDocsMcpHandler } from "../http/create-docs-mcp-handler.js";

@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// Committed, not compiled: package managers link a workspace package's bins at install time,
+// before `dist/` exists, and a bin pointing into `dist/` warns once per dependent package.
+import { existsSync } from "node:fs";
+
+const cli = new URL("../dist/cli/bin.js", import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write("search-docs: @search-docs/core is not built yet: run `pnpm build` first\n");
+  process.exit(1);
+}
+await import(cli.href);
