@@ -486,4 +486,27 @@ describe("the origin's in-flight bound", () => {
     expect(server.requests).toHaveLength(answers.length);
     expect(inFlightLimit.inFlight).toBe(0);
   });
+
+  it("an attempt whose fetch never settles (and ignores its signal) frees its slot at the deadline", async () => {
+    const server = await startRawServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(searchPageJson(1));
+    });
+    let calls = 0;
+    // The first request hangs before its headers, whatever its signal says; the rest are fine.
+    const hanging: typeof fetch = (input, init) =>
+      calls++ === 0 ? new Promise<Response>(() => {}) : fetch(input, init);
+    const inFlightLimit = new InFlightLimit({ maxInFlight: 1 });
+    const docs = makeDocs(server.url, {
+      fetch: hanging,
+      inFlightLimit,
+      retry: { transientAttempts: 1 },
+      limits: { deadlineMs: 400 },
+    });
+    const first = await docs.search({ query: "rotate" }, caller);
+    expect(first.output.status).toBe("unavailable");
+    expect(inFlightLimit.inFlight).toBe(0);
+    const second = await docs.search({ query: "rotate" }, caller);
+    expect(second.output.status).toBe("ok");
+  });
 });

@@ -10,7 +10,9 @@ import type { FailureKind, TraceRequest } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Clock, Random } from "../util/clock.js";
 import type { Deadline } from "../util/deadline.js";
+import { raceSignal } from "../util/race-signal.js";
 import { AttemptError } from "./attempt-error.js";
+import { attemptSignal } from "./attempt-signal.js";
 import type { InFlightLimit } from "./in-flight-limit.js";
 import { readBody } from "./read-body.js";
 import {
@@ -169,6 +171,7 @@ export class UpstreamClient {
       const request = input instanceof Request ? input : new Request(input, init);
       const queued = clock.now();
       const release = await this.#options.inFlight.acquire(request.signal);
+      const transport = attemptSignal([request.signal, deadline.signal]);
       try {
         const queuedMs = clock.now() - queued;
         const attempt = context.trace.attempt({
@@ -200,14 +203,18 @@ export class UpstreamClient {
         let response: Response;
         try {
           response = await attempt.run(() =>
-            this.#options.fetch(request.url, {
-              method: request.method,
-              headers: Object.fromEntries(request.headers),
-              signal: request.signal,
-              // A redirect is the backend's answer, not an instruction: followed, the caller's
-              // headers could reach another origin, and a loop would spin outside the retry budget.
-              redirect: "manual",
-            }),
+            raceSignal(
+              this.#options.fetch(request.url, {
+                method: request.method,
+                headers: Object.fromEntries(request.headers),
+                signal: transport.signal,
+                // A redirect is the backend's answer, not an instruction: followed, the caller's
+                // headers could reach another origin, and a loop would spin outside the retry budget.
+                redirect: "manual",
+              }),
+              transport.signal,
+              cancelBody,
+            ),
           );
         } catch (error) {
           const { status, failure } = interrupted();
@@ -268,6 +275,7 @@ export class UpstreamClient {
         }
       } finally {
         // Every way out of the attempt frees its slot of the origin's in-flight bound.
+        transport.dispose();
         release();
       }
     };

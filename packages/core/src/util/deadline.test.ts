@@ -16,12 +16,17 @@ describe("Deadline", () => {
     expect(deadline.callerAborted).toBe(false);
   });
 
-  it("a disposed deadline's timer never fires", () => {
+  it("disposing it lets go of whatever of the call is still in flight; its timer never fires", () => {
     const clock = createFakeClock();
     const deadline = new Deadline({ clock, timeoutMs: 1000 });
+    const reasons: unknown[] = [];
+    deadline.signal.addEventListener("abort", () => reasons.push(deadline.signal.reason));
     deadline.dispose();
+    expect(deadline.signal.aborted).toBe(true);
+    expect(deadline.signal.reason).toMatchObject({ name: "AbortError" });
     clock.advance(5000);
-    expect(deadline.signal.aborted).toBe(false);
+    expect(reasons).toHaveLength(1);
+    expect(deadline.callerAborted).toBe(false);
   });
 
   it("the caller's abort reaches its signal and is told apart from the deadline", () => {

@@ -12,6 +12,7 @@ export class Deadline {
   readonly #cancelTimer: () => void;
   readonly #callerSignal: AbortSignal | undefined;
   readonly #forgetCaller: () => void;
+  readonly #controller = new AbortController();
 
   constructor({
     clock,
@@ -25,7 +26,7 @@ export class Deadline {
     this.#clock = clock;
     this.#expiresAt = clock.now() + timeoutMs;
     this.#callerSignal = signal;
-    const controller = new AbortController();
+    const controller = this.#controller;
     this.#cancelTimer = clock.setTimer(
       () => controller.abort(new DOMException("The search deadline passed", "TimeoutError")),
       timeoutMs,
@@ -48,8 +49,16 @@ export class Deadline {
     return this.#callerSignal?.aborted === true;
   }
 
+  /**
+   * The call is over: whatever of it is still in flight is let go (an attempt ky's total timeout
+   * gave up on a moment before this deadline's own timer, or a walk's siblings when one threw),
+   * so no request outlives its call holding a connection and a slot of the in-flight bound.
+   */
   dispose(): void {
     this.#cancelTimer();
     this.#forgetCaller();
+    if (!this.#controller.signal.aborted) {
+      this.#controller.abort(new DOMException("The tool call is over", "AbortError"));
+    }
   }
 }
