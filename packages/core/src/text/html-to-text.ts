@@ -1,6 +1,7 @@
 import { decodeHTMLStrict } from "entities/decode";
 import { Parser } from "htmlparser2";
 import { hostOf, imageLabel } from "./labels.js";
+import { removeInvisible } from "./remove-invisible.js";
 
 // Every element name of HTML (obsolete ones included), SVG and MathML, as htmlparser2 reports
 // them (lower case). Such a tag is markup: read for its text. Any other `<name ...>` is text that
@@ -73,7 +74,9 @@ export function htmlToText(text: string): string {
   const anchorHosts: (string | undefined)[] = [];
   const flush = () => {
     if (pending === "") return;
-    output += escapeMarkup(decodeHTMLStrict(pending));
+    // Decoded text may hold what was hidden behind an entity (`&#8203;`): removed before the
+    // escaping, or a `<` it separated from `img` would open a tag once it went.
+    output += escapeMarkup(removeInvisible(decodeHTMLStrict(pending)));
     pending = "";
   };
   // How far the tokenizer's events reached: past it, a tag that never closed swallowed the rest.
@@ -112,7 +115,9 @@ export function htmlToText(text: string): string {
           (name === "input" && attributes.type?.trim().toLowerCase() === "image");
         if (isImage) {
           flush();
-          output += imageLabel(escapeMarkup(decodeHTMLStrict(attributes.alt ?? "")));
+          output += imageLabel(
+            escapeMarkup(removeInvisible(decodeHTMLStrict(attributes.alt ?? ""))),
+          );
         } else if (name === "a") {
           flush();
           anchorHosts.push(hostOf(decodeHTMLStrict(attributes.href ?? "").trim()));
@@ -121,7 +126,8 @@ export function htmlToText(text: string): string {
         }
       },
       onclosetag(name) {
-        reached = parser.endIndex;
+        // A close the tokenizer implies (at the end, for a tag it never saw open) is no source.
+        if (text.startsWith("</", parser.startIndex)) reached = parser.endIndex;
         if (hiddenContent.has(name) && hiddenDepth > 0) {
           hiddenDepth -= 1;
           return;
@@ -136,6 +142,9 @@ export function htmlToText(text: string): string {
         }
       },
       ontext(data) {
+        // At the end, what follows a `<` whose tag never closed comes as text without its `<`:
+        // left to the recovery below, which keeps all of it.
+        if (text[parser.startIndex] === "<" && !data.startsWith("<")) return;
         reached = parser.endIndex;
         if (hiddenDepth === 0) pending += data;
       },

@@ -26,6 +26,29 @@ describe("sanitizeText", () => {
     const code = "kubectl get pods -n ledger | grep -v Running [x] (y)";
     expect(sanitizeText(code)).toBe(code);
   });
+
+  it("keeps the text after a < that opens no tag, the < written as an entity", () => {
+    expect(sanitizeText("for (i=0;i<n;i++) x")).toBe("for (i=0;i&lt;n;i++) x");
+    expect(sanitizeText("if x<y and y<z")).toBe("if x&lt;y and y&lt;z");
+    expect(sanitizeText("a <b c d e f g")).toBe("a &lt;b c d e f g");
+    expect(sanitizeText("a<x")).toBe("a&lt;x");
+    expect(sanitizeText("x < y and <b>bold</b>")).toBe("x < y and bold");
+  });
+
+  it("an invisible character decoded from an entity cannot join a < to a tag name", () => {
+    const zeroWidth = "&#8203;";
+    for (let layers = 1; layers <= 6; layers++) {
+      // Each layer hides the next entity behind another one: &&#8203;#8203; and so on.
+      let hidden = zeroWidth;
+      for (let layer = 1; layer < layers; layer++) hidden = `&${hidden}${zeroWidth.slice(1)}`;
+      const text = sanitizeText(`&lt;${hidden}img src=x onerror=alert(1)>`);
+      expect(text).not.toMatch(/<img/i);
+      expect(sanitizeText(text)).toBe(text);
+    }
+    const nested = "&lt;&&#8203;&&#8203;&&#8203;#8203;#8203;#8203;img src=x onerror=alert(1)>";
+    expect(sanitizeText(nested)).not.toMatch(/<img/i);
+    expect(sanitizeText(sanitizeText(nested))).toBe(sanitizeText(nested));
+  });
 });
 
 describe("passages", () => {

@@ -1,5 +1,6 @@
 import { htmlToText } from "./html-to-text.js";
 import { hostOf, imageLabel } from "./labels.js";
+import { removeInvisible } from "./remove-invisible.js";
 
 // How far a pattern may look: for the bracket or the end of a URL that belongs to a `](`, for
 // the end of a tag. Bounded, so hostile text costs linear time, not quadratic.
@@ -40,21 +41,14 @@ export function sanitizeText(text: string): string {
     if (next === current) return next;
     current = next;
   }
-  return current;
+  // Still changing: text built to outlast the passes (entities nested in entities, say). Without
+  // the characters markup is made of, nothing in it can be read as markup any more, so this is a
+  // fixed point too.
+  return current.replace(/[<>&[\]]/g, "");
 }
 
 function sanitizeOnce(text: string): string {
   return markdownToText(removeInvisible(htmlToText(markdownToText(removeInvisible(text)))));
-}
-
-function removeInvisible(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
-      // biome-ignore lint/suspicious/noMisleadingCharacterClass: the selectors alone are the target
-      .replace(/[\p{Cf}\p{Cs}\u{e0100}-\u{e01ef}]/gu, "")
-  );
 }
 
 function markdownToText(text: string): string {
