@@ -355,6 +355,28 @@ describe("a connection cut after the headers is a transient fault", () => {
 });
 
 describe("what a page may say", () => {
+  it("a megabyte snippet reaches the reranker cut to 2,000 characters, the passage to its bound", async () => {
+    const huge = "rotate ".repeat(150_000);
+    const server = await startRawServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(searchPageJson(1).replace("rotate the service account key", huge));
+    });
+    const seen: number[] = [];
+    const docs = makeDocs(server.url, {
+      reranker: {
+        rerank: ({ candidates }) => {
+          for (const candidate of candidates) seen.push(candidate.snippet.length);
+          return candidates;
+        },
+      },
+      limits: { deadlineMs: 5000 },
+    });
+    const { output } = await docs.search({ query: "rotate" }, caller);
+    expect(output.status).toBe("ok");
+    expect(seen).toEqual([2000]);
+    expect(output.results[0]?.passage.length).toBeLessThanOrEqual(320);
+  });
+
   it("a collection_version past 2^53 - 1 is a version like any other", async () => {
     const server = await startRawServer((_request, response) => {
       response.writeHead(200, { "content-type": "application/json" });

@@ -11,15 +11,24 @@ export interface LexicalScores {
 
 // The paging decision ranks each collection's hits after every page and the answer ranks them all
 // again, so the same snippets are tokenized several times per call (and across calls of the same
-// question): a bounded memo keeps that to once. Cleared whole when full, so memory stays bounded.
+// question): a bounded memo keeps that to once. Cleared whole when full (by entries or by the
+// characters it holds, whatever length a backend's snippets come in), so memory stays bounded.
 const memoEntries = 4096;
+const memoChars = 1 << 20;
 const memo = new Map<string, string[]>();
+let memoHeld = 0;
 function tokens(text: string): string[] {
   let cached = memo.get(text);
   if (cached === undefined) {
-    if (memo.size >= memoEntries) memo.clear();
+    if (memo.size >= memoEntries || memoHeld + text.length > memoChars) {
+      memo.clear();
+      memoHeld = 0;
+    }
     cached = tokenize(text);
-    memo.set(text, cached);
+    if (text.length <= memoChars) {
+      memo.set(text, cached);
+      memoHeld += text.length;
+    }
   }
   return cached;
 }

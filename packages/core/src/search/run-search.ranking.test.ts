@@ -236,4 +236,22 @@ describe("search_docs with a model reranker", () => {
     expect(output.results.map((result) => result.title).slice(0, 2)).toEqual(["Note 0", "Note 1"]);
     expect(traces[0]?.notes).toContain("reranker failed (RangeError); lexical order kept");
   });
+
+  it("a custom reranker that never answers, or answers no list, cannot cost the answer", async () => {
+    const backend = scriptedBackend(falling(), { pageCount: 1 });
+    const hanging = { rerank: () => new Promise<never>(() => {}) };
+    const { docs, traces } = makeDocs(backend, { reranker: hanging, limits: { deadlineMs: 300 } });
+    const started = performance.now();
+    const { output } = await docs.search({ query: "rotate key" }, caller);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(output.status).toBe("ok");
+    expect(output.results.map((result) => result.title).slice(0, 2)).toEqual(["Note 0", "Note 1"]);
+    expect(traces[0]?.notes).toContain("reranker failed (TimeoutError); lexical order kept");
+
+    const noList = { rerank: () => ({ sorted: true }) as unknown as [] };
+    const second = makeDocs(backend, { reranker: noList });
+    const answer = await second.docs.search({ query: "rotate key" }, caller);
+    expect(answer.output.status).toBe("ok");
+    expect(second.traces[0]?.notes).toContain("reranker failed (TypeError); lexical order kept");
+  });
 });

@@ -6,13 +6,14 @@ import { callerHeaders } from "../http/caller.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
 import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
 import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
-import { toPassage } from "../text/sanitize-text.js";
+import { toPassage, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
 import type { Trace } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Deadline } from "../util/deadline.js";
 import { parseInput } from "../util/parse-input.js";
+import { raceSignal } from "../util/race-signal.js";
 import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk.js";
 import { searchStatus } from "./search-status.js";
 import { stopMeaning } from "./stop-meaning.js";
@@ -71,6 +72,7 @@ export async function runSearch(
       timeLeftMs: deadline.remaining(),
       note: (message) => recorder.note(message),
     });
+    await call.throwIfCallerAborted();
     const byKey = new Map(candidates.map((hit) => [hitKey(hit), hit]));
     const top = cut(
       engine,
@@ -157,11 +159,15 @@ function hitKey(hit: Hit): string {
   return `${hit.collectionId}\u0000${hit.item.document_id}\u0000${hit.item.section ?? ""}`;
 }
 
+// What a reranker reads of a title or snippet: more than a passage ever shows, never a whole
+// megabyte a backend put in one snippet (a model reranker would be sent it, every call).
+const candidateChars = 2000;
+
 function toCandidate(hit: Hit): RerankCandidate {
   return {
     key: hitKey(hit),
-    title: hit.item.title,
-    snippet: hit.item.snippet,
+    title: truncate(hit.item.title, candidateChars),
+    snippet: truncate(hit.item.snippet, candidateChars),
     area: hit.area,
     updated: hit.item.updated_at ?? undefined,
     upstreamRank: hit.upstreamRank,
@@ -177,7 +183,14 @@ async function rerank(
 ): Promise<readonly RerankCandidate[]> {
   if (request.candidates.length === 0) return [];
   try {
-    return await reranker.rerank(request);
+    // Raced against the deadline: a custom reranker that ignores its signal cannot hold the call.
+    const order = await raceSignal(
+      Promise.resolve().then(() => reranker.rerank(request)),
+      request.signal,
+      () => {},
+    );
+    if (!Array.isArray(order)) throw new TypeError("the reranker answered no list");
+    return order;
   } catch (error) {
     recorder.note(
       `reranker failed (${error instanceof Error ? error.name : "error"}); lexical order kept`,
