@@ -107,7 +107,11 @@ async function handle(
   if (route.kind === "other") return send({ status: 404, body: { error: "not_found" } });
 
   const token = entry.token;
-  const rule = token === undefined ? undefined : state.accessControlList[token];
+  // Own keys only: a token spelled `constructor` or `__proto__` is unknown, not a rule.
+  const rule =
+    token === undefined || !Object.hasOwn(state.accessControlList, token)
+      ? undefined
+      : state.accessControlList[token];
   if (rule === undefined) {
     return send({
       status: 401,

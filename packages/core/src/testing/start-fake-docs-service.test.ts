@@ -260,6 +260,14 @@ describe("startFakeDocsService", () => {
       expect(
         (await search(runbooks, { query: "key" }, { authorization: "Basic eDp5" })).status,
       ).toBe(401);
+      for (const token of ["constructor", "__proto__", "toString"]) {
+        const inherited = await search(
+          runbooks,
+          { query: "key" },
+          { authorization: `Bearer ${token}` },
+        );
+        expect(inherited.status).toBe(401);
+      }
     });
 
     it("answers 403 for a collection the token may not read", async () => {
