@@ -1,5 +1,5 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { mergeConfigs } from "@langchain/core/runnables";
+import { ensureConfig, mergeConfigs } from "@langchain/core/runnables";
 import {
   DynamicStructuredTool,
   type StructuredToolCallInput,
@@ -106,7 +106,11 @@ export class DocsStructuredTool<Input, Name extends string> extends DynamicStruc
   >(input: TInput, config?: TConfig): Promise<ToolReturnType<TInput, TConfig, DocsToolResult>> {
     const toolCall = isToolCall(input) ? input : undefined;
     // Missing credentials are the app's mistake: thrown, before the model's arguments are read.
-    docsToolCaller(this.name, this.#fixedCaller, mergeConfigs(this.defaultConfig, config));
+    docsToolCaller(
+      this.name,
+      this.#fixedCaller,
+      ensureConfig(mergeConfigs(this.defaultConfig, config)),
+    );
     let accepted: Record<string, unknown>;
     try {
       accepted = parseToolInput(this.#input, this.name, toolCall ? toolCall.args : input);

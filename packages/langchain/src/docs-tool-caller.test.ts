@@ -1,4 +1,5 @@
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { RunnableLambda } from "@langchain/core/runnables";
 import { fakeModel } from "@langchain/core/testing";
 import { InvalidInputError } from "@search-docs/core";
 import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
@@ -110,6 +111,17 @@ describe("missing or empty credentials: one sentence naming the fix, thrown to t
     });
     const caller = { token: fake.service.tokens.noPolicies };
     await agent.invoke({ messages: [new HumanMessage("vpn?")] }, { configurable: { caller } });
+    expect(fake.service.requests.length).toBeGreaterThan(0);
+    expect(fake.service.requests.every((request) => request.token === caller.token)).toBe(true);
+  });
+
+  it("a tool invoked inside a runnable finds the caller its parent run was given", async () => {
+    const [search] = createDocsTools(createTestDocsSearch(fake.service));
+    // No config is passed down by hand: LangChain carries the parent's through async context.
+    const chain = RunnableLambda.from((query: string) => search.invoke({ query }));
+    const caller = { token: fake.service.tokens.runbooksOnly };
+    await chain.invoke("vpn", { configurable: { caller } });
+    expect(fake.service.requests.length).toBeGreaterThan(0);
     expect(fake.service.requests.every((request) => request.token === caller.token)).toBe(true);
   });
 
