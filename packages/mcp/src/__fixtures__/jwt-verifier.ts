@@ -11,6 +11,7 @@ export function jwtVerifier(options: { keys: JWTVerifyGetKey; issuer: string }):
     async verifyAccessToken(token) {
       try {
         const { payload } = await jwtVerify(token, options.keys, { issuer: options.issuer });
+        if (typeof payload.sub !== "string") return undefined; // speaks for no user
         const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
         return {
           token,

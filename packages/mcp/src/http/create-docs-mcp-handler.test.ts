@@ -124,6 +124,20 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
     );
   });
 
+  it("a verifier that lists no scopes granted none: 403, not a crash", async () => {
+    const { endpoint } = await serve(createTestDocsSearch(service), {
+      auth: {
+        ...testAuth,
+        verifier: {
+          verifyAccessToken: async (token) =>
+            ({ token, clientId: "c", resource, expiresAt: Date.now() / 1000 + 3600 }) as never,
+        },
+      },
+    });
+    const response = await post(endpoint, { authorization: `Bearer ${mcpTokens.bob}` });
+    expect(response.status).toBe(403);
+  });
+
   it("a verifier that fails is a 500 without its details; the error goes to onError", async () => {
     const { endpoint, errors } = await serve(createTestDocsSearch(service));
     const response = await post(endpoint, { authorization: `Bearer ${mcpTokens.verifierDown}` });

@@ -71,7 +71,8 @@ export async function verifyBearerToken(
   if (authInfo.expiresAt * 1000 <= clock.epochMs()) return refuse(refusals.expired);
   // Audience (RFC 8707): a token minted for another resource must not work here.
   if (!sameResource(authInfo.resource, auth.resource)) return refuse(refusals.otherAudience);
-  const granted = authInfo.scopes;
+  // A verifier that lists no scopes granted none (and must not crash the handler).
+  const granted = Array.isArray(authInfo.scopes) ? authInfo.scopes : [];
   if (!(auth.requiredScopes ?? []).every((scope) => granted.includes(scope))) {
     return refuse(refusals.scope);
   }
