@@ -97,7 +97,7 @@ export function heapGrowth(report: SoakReport): number {
 }
 
 /**
- * The retry budget's promise in an outage: 20% of first attempts, plus its floor (20 retries per
+ * The retry budget's promise in an outage: 20% of first attempts, plus its floor (50 retries per
  * 10 s window, for a quiet process) once, at the start, before traffic outgrows it. The budget
  * spends its 20% in full, so the measured ratio sits at 0.200; the floor is the only excess.
  */

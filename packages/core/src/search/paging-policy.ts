@@ -29,7 +29,7 @@ export interface PagingPolicy {
 /**
  * `tailItems` 0 was chosen by measurement (`node bench/src/tune.ts`, bench/README.md): with the
  * default reranker, which keeps the backend's score first, reading on when the top reaches into a
- * page's last 3, 5 or 8 hits costs 1.04 to 1.27 requests per searched collection and answered no
+ * page's last 3, 5 or 8 hits costs 1.01 to 1.27 requests per searched collection and answered no
  * set better than stopping once the top is full (1.00 to 1.01); every page costs 3.3 to 3.8 on the
  * shared corpus for the same recall@8. A reranker that lifts deep hits (a heavy title weight, say)
  * wants a tail: `paging: { tailItems: 5 }`.
