@@ -610,6 +610,21 @@ describe("invalid input is a typed error with zero upstream requests", () => {
     expect(() => createDocsSearch({ baseUrl: "http://x", areas: { runbooks: [] } })).toThrow(
       /collection ids/,
     );
+    expect(() =>
+      createDocsSearch({ baseUrl: "https://user:secret@docs.example", areas: { a: ["c"] } }),
+    ).toThrow(/user name or password/);
+  });
+
+  it("a limit out of range or unknown is a ConfigurationError naming it", () => {
+    const withLimits = (limits: object) => () =>
+      createDocsSearch({ baseUrl: "http://x", areas: { a: ["c"] }, limits });
+    // Past 2^31 - 1 ms a timer fires at once: every call would be unavailable.
+    expect(withLimits({ deadlineMs: 2 ** 31 })).toThrow(/limits.deadlineMs must be a whole number/);
+    expect(withLimits({ resultCap: 0 })).toThrow(/limits.resultCap/);
+    expect(withLimits({ passageChars: Number.NaN })).toThrow(/limits.passageChars/);
+    expect(withLimits({ responseBytes: "4MB" })).toThrow(/limits.responseBytes/);
+    expect(withLimits({ deadlineMS: 1000 })).toThrow(/limits.deadlineMS is not a limit/);
+    expect(withLimits({ conflictWaitMs: 0, deadlineMs: undefined })).not.toThrow();
   });
 });
 

@@ -12,7 +12,7 @@ import { ConfigurationError } from "./errors/configuration-error.js";
 import type { Caller } from "./http/caller.js";
 import { type InFlightLimit, sharedInFlightLimit } from "./http/in-flight-limit.js";
 import { UpstreamClient } from "./http/upstream-client.js";
-import { defaultLimits, type Limits } from "./limits.js";
+import { type Limits, resolveLimits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import { RefRegistry } from "./refs/ref-registry.js";
 import type { RefStore } from "./refs/ref-store.js";
@@ -127,7 +127,7 @@ export function createDocsSearch<const AreaName extends string>(
 ): DocsSearch<AreaName> {
   const { baseUrl, areas } = validateOptions(options);
   const areaNames = Object.keys(areas) as [AreaName, ...AreaName[]];
-  const limits: Limits = { ...defaultLimits, ...options.limits };
+  const limits = resolveLimits(options.limits);
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const clock = options.clock ?? systemClock;
   const contract = createContract(areaNames, { recency: options.recency === true });
@@ -204,6 +204,14 @@ function validateOptions<AreaName extends string>(options: DocsSearchOptions<Are
   }
   if (typeof baseUrl !== "string" || !URL.canParse(baseUrl) || !/^https?:/.test(baseUrl)) {
     throw new ConfigurationError({ option: "baseUrl", message: "baseUrl must be an http(s) URL." });
+  }
+  const parsedBaseUrl = new URL(baseUrl);
+  if (parsedBaseUrl.username !== "" || parsedBaseUrl.password !== "") {
+    // fetch refuses such a URL on every request; credentials go in the caller's headers.
+    throw new ConfigurationError({
+      option: "baseUrl",
+      message: "baseUrl must not hold a user name or password; send credentials as the caller's.",
+    });
   }
   if (portalUrl !== undefined && (typeof portalUrl !== "string" || !URL.canParse(portalUrl))) {
     throw new ConfigurationError({ option: "portalUrl", message: "portalUrl must be a URL." });

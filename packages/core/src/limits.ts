@@ -1,3 +1,5 @@
+import { ConfigurationError } from "./errors/configuration-error.js";
+
 /** Every number the client works within, in one place. Override any of them in `limits`. */
 export interface Limits {
   /** Results handed to the model, best first. */
@@ -55,3 +57,40 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   refChars: 200,
   refStoreTimeoutMs: 1000,
 });
+
+// Waits a timer holds: past 2^31 - 1 ms, a timer fires at once.
+const timerLimits = new Set<keyof Limits>(["deadlineMs", "conflictWaitMs", "refStoreTimeoutMs"]);
+const maxTimerMs = 2 ** 31 - 1;
+
+/**
+ * The defaults with `overrides` applied, each a whole number within range: a limit that is not
+ * one would quietly make every call unavailable (a deadline past 2^31 - 1 ms fires at once), so
+ * it is refused up front, naming the limit. `conflictWaitMs` may be 0 (never wait out a 409).
+ */
+export function resolveLimits(overrides: Partial<Limits> | undefined): Limits {
+  const refuse = (message: string): never => {
+    throw new ConfigurationError({ option: "limits", message });
+  };
+  const limits: Limits = { ...defaultLimits };
+  for (const [name, value] of Object.entries(overrides ?? {})) {
+    if (!Object.hasOwn(defaultLimits, name)) {
+      refuse(
+        `limits.${name} is not a limit; the limits are ${Object.keys(defaultLimits).join(", ")}.`,
+      );
+    }
+    if (value === undefined) continue;
+    const key = name as keyof Limits;
+    const lowest = key === "conflictWaitMs" ? 0 : 1;
+    const highest = timerLimits.has(key) ? maxTimerMs : Number.MAX_SAFE_INTEGER;
+    if (
+      typeof value !== "number" ||
+      !Number.isInteger(value) ||
+      value < lowest ||
+      value > highest
+    ) {
+      refuse(`limits.${name} must be a whole number from ${lowest} to ${highest}.`);
+    }
+    limits[key] = value;
+  }
+  return limits;
+}
