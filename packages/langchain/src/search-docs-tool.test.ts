@@ -134,4 +134,11 @@ describe("search_docs through createAgent", () => {
     );
     expect(fake.service.requests).toHaveLength(0);
   });
+
+  it("invoked with bare arguments, an area set to undefined is an omitted area", async () => {
+    const docs = createTestDocsSearch(fake.service);
+    const [search] = createDocsTools(docs, { caller: everyone() });
+    const content = await search.invoke({ query: "vpn", area: undefined });
+    expect(JSON.parse(String(content)).status).toBe("ok");
+  });
 });

@@ -43,6 +43,13 @@ describe("the caller check every adapter runs", () => {
     expect(() =>
       assertCaller({ headers: { authorization: "Bearer a", "x-key": 5 } }, "get_document", fix),
     ).toThrow(/caller\.headers\["x-key"\]/);
+    // A blank token beside real headers still holds a credential: it must pass the presence
+    // check (a framework echoing a failed check would echo the header), then fail as unsendable.
+    const mixed = { token: "", headers: { authorization: "Bearer secret" } };
+    expect(hasCredentials(mixed)).toBe(true);
+    expect(() => assertCaller(mixed, "search_docs", fix)).toThrow(
+      "search_docs: caller.token must be a non-empty string on one line.",
+    );
   });
 
   it("usable credentials pass", () => {

@@ -9,7 +9,9 @@ import { type Caller, callerHeaders } from "../http/caller.js";
 export function hasCredentials(caller: unknown): boolean {
   if (typeof caller !== "object" || caller === null) return false;
   const { token, headers } = caller as { token?: unknown; headers?: unknown };
-  if (typeof token === "string") return token.trim() !== "";
+  if (typeof token === "string" && token.trim() !== "") return true;
+  // Headers count even beside a blank token: a caller holding any credential must pass, or a
+  // framework echoing what failed its check would echo that credential.
   if (typeof headers !== "object" || headers === null) return false;
   return Object.values(headers).some((value) => typeof value === "string" && value.trim() !== "");
 }

@@ -4,7 +4,7 @@ import { InvalidInputError } from "../errors/invalid-input-error.js";
 /**
  * Validates a tool's input against its schema; a failure is an InvalidInputError naming the
  * field, before anything is sent. `null` for an optional field counts as omitted, as providers'
- * strict modes send it.
+ * strict modes send it, and so does a key set to `undefined` (`{ query, area: undefined }`).
  */
 export function parseInput<Schema extends z.core.$ZodType>(
   schema: Schema,
@@ -13,7 +13,9 @@ export function parseInput<Schema extends z.core.$ZodType>(
 ): z.output<Schema> {
   const cleaned =
     typeof input === "object" && input !== null && !Array.isArray(input)
-      ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null))
+      ? Object.fromEntries(
+          Object.entries(input).filter(([, value]) => value !== null && value !== undefined),
+        )
       : input;
   // zod's function rather than a method, so any zod 4 schema works, classic or mini.
   const parsed = z.safeParse(schema, cleaned, { reportInput: true });
