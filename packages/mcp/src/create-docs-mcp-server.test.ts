@@ -309,3 +309,15 @@ describe("tools/call", () => {
     await expect.poll(() => traces.map((trace) => trace.status)).toEqual(["aborted"]);
   });
 });
+
+describe("a fixed caller", () => {
+  it("without usable credentials is refused when the server is built, naming the fix", () => {
+    const docs = createTestDocsSearch(service);
+    expect(() => createDocsMcpServer(docs, { caller: { token: "" } })).toThrow(
+      /needs the end user's credentials.*createDocsMcpServer/,
+    );
+    expect(() => createDocsMcpServer(docs, { caller: { token: "a\nb" } })).toThrow(
+      "search_docs: caller.token must be a non-empty string on one line.",
+    );
+  });
+});

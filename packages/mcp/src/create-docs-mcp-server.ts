@@ -9,7 +9,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Caller, DocsSearch } from "@search-docs/core";
+import { assertCaller, type Caller, type DocsSearch } from "@search-docs/core";
 import { z } from "zod";
 import { callDocsTool, toolError } from "./call-docs-tool.js";
 import { type DocsToolName, docsMcpTools, docsToolNames } from "./docs-mcp-tools.js";
@@ -40,6 +40,15 @@ export interface DocsMcpServerOptions {
 export function createDocsMcpServer(docs: DocsSearch, options: DocsMcpServerOptions): Server {
   const tools = docsMcpTools(docs);
   const onError = options.onError ?? ((error: unknown) => console.error("search-docs mcp:", error));
+  if (typeof options.caller !== "function") {
+    // A fixed caller is checked now, as the adapters check theirs: a server that started with
+    // no usable credentials would answer every call with a server error.
+    assertCaller(
+      options.caller,
+      "search_docs",
+      "pass createDocsMcpServer(docs, { caller: { token } }) the user's credentials, or a function of the call",
+    );
+  }
   const callerFor: CallerFor =
     typeof options.caller === "function" ? options.caller : constant(options.caller);
   const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } } });

@@ -336,4 +336,13 @@ describe("the HTTP endpoint", () => {
       expect(ConfigurationError.isInstance(failure)).toBe(true);
     }
   });
+
+  it("a fixed caller without usable credentials is refused when the handler is built", () => {
+    const docs = createTestDocsSearch(service);
+    for (const caller of [{ token: "" }, { token: "two\nlines" }, { headers: {} }]) {
+      expect(() =>
+        createDocsMcpHandler(docs, { caller, allowedHosts: ["127.0.0.1:3333"] }),
+      ).toThrow(/caller/);
+    }
+  });
 });

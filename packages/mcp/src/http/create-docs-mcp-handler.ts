@@ -1,6 +1,12 @@
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { type Caller, type Clock, ConfigurationError, type DocsSearch } from "@search-docs/core";
+import {
+  assertCaller,
+  type Caller,
+  type Clock,
+  ConfigurationError,
+  type DocsSearch,
+} from "@search-docs/core";
 import { createDocsMcpServer } from "../create-docs-mcp-server.js";
 import type { DocsMcpAuth } from "./docs-mcp-auth.js";
 import {
@@ -141,6 +147,11 @@ function validateCallerOptions(
     });
   }
   const { caller } = options;
+  assertCaller(
+    caller,
+    "search_docs",
+    "pass createDocsMcpHandler(docs, { caller: { token }, allowedHosts }) the user's credentials",
+  );
   return () => caller;
 }
 
