@@ -233,6 +233,26 @@ describe("search_docs status matrix", () => {
     expect(read).toMatchObject({ unauthorized: true, urls: {}, output: { status: "unavailable" } });
   });
 
+  it("the app's hooks run beside the answer: a promise they return is never awaited", async () => {
+    const heard: string[] = [];
+    const { docs } = makeDocs({
+      limits: { deadlineMs: 500 },
+      onTrace: (trace) => {
+        heard.push(`trace ${trace.status}`);
+        return new Promise<void>(() => {}); // a log sink that never answers
+      },
+      onUnauthorized: ({ tool }) => {
+        heard.push(`unauthorized ${tool}`);
+        return Promise.reject(new Error("re-auth service down"));
+      },
+    });
+    const started = performance.now();
+    const refused = await docs.search({ query: "laptop" }, { caller: { token: "expired" } });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(refused.output.status).toBe("unavailable");
+    expect(heard).toEqual(["trace unavailable", "unauthorized search_docs"]);
+  });
+
   it("a slow collection is cut off by the deadline; the call returns on time", async () => {
     const { docs } = makeDocs({
       limits: { deadlineMs: 400 },

@@ -49,7 +49,7 @@ async function readDocument(
   recorder.trace.ref = echoed;
   const finish = async (output: DocumentOutput) => ({
     output,
-    trace: await call.finish(output.status, output),
+    trace: call.finish(output.status, output),
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,
@@ -105,7 +105,7 @@ async function readDocument(
     }),
     target.documentId,
   );
-  await call.throwIfCallerAborted();
+  call.throwIfCallerAborted();
   switch (result.kind) {
     case "not_found":
       return finish(empty("not_found"));

@@ -1,5 +1,5 @@
 import { type Trace, wasUnauthorized } from "../trace/trace.js";
-import { TraceRecorder } from "../trace/trace-recorder.js";
+import { callHook, TraceRecorder } from "../trace/trace-recorder.js";
 import { Deadline } from "../util/deadline.js";
 import type { DocsEngine } from "./docs-engine.js";
 
@@ -48,18 +48,14 @@ export class ToolCall {
    * `onTrace`; when the backend refused the caller's credentials, tells `onUnauthorized` too, so
    * the app can re-authenticate the user.
    */
-  async finish(status: string, output?: unknown): Promise<Trace> {
-    const trace = await this.recorder.finish(status, this.#engine.onTrace, output);
+  finish(status: string, output?: unknown): Trace {
+    const trace = this.recorder.finish(status, this.#engine.onTrace, output);
     const { onUnauthorized } = this.#engine;
     if (onUnauthorized !== undefined && wasUnauthorized(trace)) {
       const collectionIds = trace.failures
         .filter((failure) => failure.kind === "unauthorized")
         .map((failure) => failure.collectionId);
-      try {
-        await onUnauthorized({ tool: trace.tool, traceId: trace.traceId, collectionIds });
-      } catch {
-        // The hook is the app's; what it throws must not change the answer.
-      }
+      callHook(() => onUnauthorized({ tool: trace.tool, traceId: trace.traceId, collectionIds }));
     }
     return trace;
   }
@@ -68,10 +64,10 @@ export class ToolCall {
    * When the caller (not the deadline) cancelled, the trace says so and this throws the signal's
    * reason: an abort rejects the call, where a deadline only makes the late collections unavailable.
    */
-  async throwIfCallerAborted(): Promise<void> {
+  throwIfCallerAborted(): void {
     if (!this.deadline.callerAborted) return;
     this.recorder.note("aborted by the caller");
-    await this.finish("aborted");
+    this.finish("aborted");
     throw (
       this.deadline.signal.reason ?? new DOMException("The operation was aborted", "AbortError")
     );

@@ -60,7 +60,7 @@ export async function runSearch(
         }),
       ),
     );
-    await call.throwIfCallerAborted();
+    call.throwIfCallerAborted();
 
     for (const walk of walks) recordWalk(recorder, walk);
     const candidates = distinct(walks);
@@ -72,7 +72,7 @@ export async function runSearch(
       timeLeftMs: deadline.remaining(),
       note: (message) => recorder.note(message),
     });
-    await call.throwIfCallerAborted();
+    call.throwIfCallerAborted();
     const byKey = new Map(candidates.map((hit) => [hitKey(hit), hit]));
     const top = cut(
       engine,
@@ -96,7 +96,7 @@ export async function runSearch(
     recorder.trace.candidates = candidates.length;
     recorder.trace.returned = results.length;
     recorder.trace.truncated = truncated;
-    const trace = await call.finish(status, output);
+    const trace = call.finish(status, output);
     return { output, trace };
   } finally {
     call.dispose();

@@ -29,7 +29,7 @@ it("records each attempt in the trace and as a span under the tool's, and hands 
   now = 12;
   attempt.end(200);
   const received: unknown[] = [];
-  const finished = await recorder.finish("ok", (value) => {
+  const finished = recorder.finish("ok", (value) => {
     received.push(value);
   });
   expect(received).toEqual([finished]);
@@ -66,7 +66,7 @@ it("takes its id and start time from the injected edges, and its duration from t
   expect(recorder.trace.traceId).toBe("trace-1");
   expect(recorder.trace.startedAt).toBe("2026-11-30T12:00:01.000Z");
   now = 1250.04;
-  const finished = await recorder.finish("ok", undefined);
+  const finished = recorder.finish("ok", undefined);
   expect(finished.durationMs).toBe(250);
 });
 

@@ -129,20 +129,31 @@ export class TraceRecorder {
   }
 
   /**
-   * Closes the trace and hands it to `onTrace`; a failing hook never fails the call. `output`
+   * Closes the trace and hands it to `onTrace`; a failing hook never fails the call, and a
+   * promise it returns is not awaited (a slow log sink costs the call nothing). `output`
    * (what the model reads) reaches the span only with `telemetry.recordOutputs`.
    */
-  async finish(status: string, onTrace: OnTrace | undefined, output?: unknown): Promise<Trace> {
+  finish(status: string, onTrace: OnTrace | undefined, output?: unknown): Trace {
     this.trace.status = status;
     this.trace.durationMs = Math.round((this.#clock.now() - this.#started) * 10) / 10;
     this.#span.finish(this.trace, output);
-    if (onTrace) {
-      try {
-        await onTrace(this.trace);
-      } catch {
-        // Observability must not change the answer.
-      }
-    }
+    // Observability must not change the answer, nor delay it.
+    if (onTrace) callHook(() => onTrace(this.trace));
     return this.trace;
+  }
+}
+
+/**
+ * Runs an app's hook beside the call: what it throws, or a promise it returns rejects with, is
+ * ignored, and that promise is not awaited.
+ */
+export function callHook(hook: () => unknown): void {
+  try {
+    const result = hook() as { then?: unknown } | undefined;
+    if (typeof result?.then === "function") {
+      (result as PromiseLike<unknown>).then(undefined, () => {});
+    }
+  } catch {
+    // The hook is the app's; what it throws must not change the answer.
   }
 }
