@@ -151,7 +151,8 @@ export function documentContent(
       ? 0
       : document.sections.findIndex((entry) => String(entry.index) === section);
   // Only about `maxChars` can be shown, so read at most about twice that of raw text: a huge or
-  // hostile document costs bounded work (sanitizing can only shrink text, by a little or a lot).
+  // hostile document costs bounded work (sanitizing mostly shrinks text; what it lengthens, an
+  // image's label, the cut below bounds).
   let rawBudget = maxChars * 2 + 1000;
   let rawCut = false;
   const blocks: string[] = [];

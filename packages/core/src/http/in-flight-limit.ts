@@ -28,7 +28,7 @@ export class InFlightLimit {
     this.maxInFlight = maxInFlight;
   }
 
-  /** Requests holding a slot now, and requests waiting for one. */
+  /** Requests holding a slot now (not those waiting for one). */
   get inFlight(): number {
     return this.#inFlight;
   }

@@ -3,7 +3,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 /**
  * The one command the Redis stores need, as the official client spells it: pass node-redis's
  * `createClient()` as is. With ioredis, wrap it in one line:
- * `{ sendCommand: ([command, ...args]) => ioredis.call(command, args) }`.
+ * `{ sendCommand: ([command, ...args]) => ioredis.call(command as string, args) }`.
  */
 export interface RedisLikeClient {
   /** `abortSignal` lets node-redis drop a command it has not written yet (its offline queue). */

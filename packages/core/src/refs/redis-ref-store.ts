@@ -136,7 +136,8 @@ export class RedisRefStore implements RefStore {
     if (holder === value) return { ...target };
     const parsed = typeof holder === "string" ? parseTarget(holder) : undefined;
     if (parsed === undefined) {
-      throw new SearchDocsError(`the ref store holds a value it cannot read under ref ${ref}`);
+      // The ref stays out of the message: it reaches traces and spans, where refs are inputs.
+      throw new SearchDocsError("the ref store holds a value it cannot read under a ref");
     }
     return parsed;
   }

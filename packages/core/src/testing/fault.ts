@@ -71,7 +71,10 @@ export interface StallFault {
   requests?: number;
 }
 
-/** 200, then a body that never ends: search items, as fast as the client reads them. */
+/**
+ * 200, then a body that never ends: search items, as fast as the client reads them (a document
+ * request gets the same search-shaped stream; it never ends, so its shape is never read).
+ */
 export interface EndlessFault {
   kind: "endless";
   rate?: number;
@@ -88,7 +91,8 @@ export interface OversizedFault {
 
 /**
  * 200 with `content-encoding: gzip`: a small body that inflates to `inflatedBytes` (default
- * 64 MiB) of a valid page, so a client that inflates it whole also parses it.
+ * 64 MiB) of a valid search page, so a client that inflates a search's whole also parses it (a
+ * document request gets the same page, which is no document).
  */
 export interface GzipBombFault {
   kind: "gzip-bomb";
