@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from "../util/clock.js";
+import { raceSignal } from "../util/race-signal.js";
 import type { LexicalReranker, RerankCandidate, Reranker, RerankRequest } from "./reranker.js";
 import { UpstreamFusionReranker } from "./upstream-fusion-reranker.js";
 
@@ -88,7 +89,7 @@ export class ModelReranker implements Reranker {
         signal: controller.signal,
       });
       // A model that ignores its signal still loses the race: the call does not wait for it.
-      const indices = await raceAbort(asked, controller.signal);
+      const indices = await raceSignal(asked, controller.signal, () => {});
       note(
         `reordered the top ${shortlist.length} in ${Math.round(this.#clock.now() - started)} ms`,
       );
@@ -130,22 +131,4 @@ function applyOrder(
   for (const [index, candidate] of shortlist.entries())
     if (!taken.has(index)) ordered.push(candidate);
   return ordered;
-}
-
-function raceAbort<Value>(promise: Promise<Value>, signal: AbortSignal): Promise<Value> {
-  return new Promise<Value>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
