@@ -1,26 +1,21 @@
 import type { Trace } from "@search-docs/core";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { generateText, isStepCount } from "ai";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { scriptedModel } from "./__fixtures__/scripted-model.js";
 import { docsTools } from "./docs-tools.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
 it("passes the AI SDK's toolCallId to core: it is on each call's trace (and span)", async () => {
   const traces: Trace[] = [];
-  const docs = createTestDocsSearch(service, { onTrace: (trace) => void traces.push(trace) });
+  const docs = createTestDocsSearch(fake.service, { onTrace: (trace) => void traces.push(trace) });
   const search = await docs.search(
     { query: "rotate a service account key" },
-    { caller: { token: service.tokens.everything } },
+    { caller: { token: fake.service.tokens.everything } },
   );
   traces.length = 0;
   const result = await generateText({
@@ -33,7 +28,7 @@ it("passes the AI SDK's toolCallId to core: it is on each call's trace (and span
       },
       { text: "done" },
     ]),
-    tools: docsTools(docs, { caller: { token: service.tokens.everything } }),
+    tools: docsTools(docs, { caller: { token: fake.service.tokens.everything } }),
     prompt: "How do I rotate a service account key?",
     stopWhen: isStepCount(3),
   });

@@ -1,24 +1,19 @@
 import { AIMessage, HumanMessage, type ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { createAgent } from "langchain";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { createDocsTools } from "./create-docs-tools.js";
 import type { DocsToolArtifact } from "./docs-structured-tool.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
 it("passes LangChain's tool call id to core: it is on each call's trace (and span)", async () => {
-  const docs = createTestDocsSearch(service);
-  const caller = { token: service.tokens.everything };
+  const docs = createTestDocsSearch(fake.service);
+  const caller = { token: fake.service.tokens.everything };
   const { output } = await docs.search({ query: "rotate a service account key" }, { caller });
   const model = fakeModel()
     .respondWithTools([

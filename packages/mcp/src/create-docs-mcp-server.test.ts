@@ -1,27 +1,20 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { type DocsSearch, modelJsonSchema, type Trace } from "@search-docs/core";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectInMemory } from "./__fixtures__/connect-in-memory.js";
 import { createDocsMcpServer, type DocsMcpServerOptions } from "./create-docs-mcp-server.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
 
 let connection: Awaited<ReturnType<typeof connectInMemory>> | undefined;
 afterEach(async () => {
   await connection?.close();
   connection = undefined;
-  service.clearFaults();
-  service.clearRequests();
+  fake.reset();
 });
 
 async function connect(
@@ -29,7 +22,7 @@ async function connect(
   options: Partial<DocsMcpServerOptions> = {},
 ): Promise<Client> {
   connection = await connectInMemory(
-    createDocsMcpServer(docs, { caller: { token: service.tokens.everything }, ...options }),
+    createDocsMcpServer(docs, { caller: { token: fake.service.tokens.everything }, ...options }),
   );
   // Listing first is what hosts do, and makes the Client check structuredContent against outputSchema.
   await connection.client.listTools();
@@ -44,7 +37,7 @@ function textOf(result: Awaited<ReturnType<Client["callTool"]>>): string {
 
 describe("tools/list", () => {
   it("lists both tools with the adapters' input schema, an output schema and read-only hints", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const client = await connect(docs);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["search_docs", "get_document"]);
@@ -73,7 +66,7 @@ describe("tools/list", () => {
 
 describe("tools/call", () => {
   it("search_docs: the contract JSON as text, byte for byte what the adapters send, and as structuredContent", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const client = await connect(docs);
     const result = await client.callTool({
       name: "search_docs",
@@ -85,7 +78,7 @@ describe("tools/call", () => {
     // The adapters hand the model JSON.stringify(output) for the same upstream answers.
     const direct = await docs.search(
       { query: "rotate a service account key" },
-      { caller: { token: service.tokens.everything } },
+      { caller: { token: fake.service.tokens.everything } },
     );
     expect(text).toBe(JSON.stringify(direct.output));
     expect(JSON.stringify(result.structuredContent)).toBe(text);
@@ -93,7 +86,7 @@ describe("tools/call", () => {
   });
 
   it("get_document: a ref search_docs issued reads as the contract; an unknown ref is not_found", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const client = await connect(docs);
     const search = await client.callTool({
       name: "search_docs",
@@ -103,19 +96,20 @@ describe("tools/call", () => {
     const read = await client.callTool({ name: "get_document", arguments: { ref } });
     expect(read.structuredContent).toMatchObject({ status: "ok", ref });
     expect(JSON.stringify(read.structuredContent)).toBe(textOf(read));
-    service.clearRequests();
+    fake.reset();
     const missing = await client.callTool({
       name: "get_document",
       arguments: { ref: "runbooks/no-such-runbook#1" },
     });
     expect(missing.isError).toBeFalsy();
     expect(missing.structuredContent).toMatchObject({ status: "not_found" });
-    expect(service.requests).toHaveLength(0);
+    expect(fake.service.requests).toHaveLength(0);
   });
 
   it("unavailable is a result the model reads, never a protocol error or a tool error", async () => {
-    const docs = createTestDocsSearch(service);
-    for (const id of Object.values(service.areas).flat()) service.setFault(id, { kind: "error" });
+    const docs = createTestDocsSearch(fake.service);
+    for (const id of Object.values(fake.service.areas).flat())
+      fake.service.setFault(id, { kind: "error" });
     const client = await connect(docs);
     const result = await client.callTool({ name: "search_docs", arguments: { query: "vpn" } });
     expect(result.isError).toBeFalsy();
@@ -123,7 +117,7 @@ describe("tools/call", () => {
   });
 
   it("no_access on a document the caller may not read is a result", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const everyone = await connect(docs);
     const search = await everyone.callTool({
       name: "search_docs",
@@ -131,7 +125,7 @@ describe("tools/call", () => {
     });
     const ref = (search.structuredContent as { results: { ref: string }[] }).results[0]?.ref;
     await connection?.close();
-    const restricted = await connect(docs, { caller: { token: service.tokens.noPolicies } });
+    const restricted = await connect(docs, { caller: { token: fake.service.tokens.noPolicies } });
     const read = await restricted.callTool({ name: "get_document", arguments: { ref } });
     expect(read.isError).toBeFalsy();
     expect(read.structuredContent).toMatchObject({ status: "no_access", ref, content: null });
@@ -162,7 +156,7 @@ describe("tools/call", () => {
       'InvalidInputError: Invalid search_docs input: "input" is required.',
     ],
   ])("%s: a tool error in core's one line, with no upstream request", async (_, input, words) => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const client = await connect(docs);
     const result = await client.callTool({
       name: "search_docs",
@@ -174,7 +168,7 @@ describe("tools/call", () => {
     // One line from core: no stack, no server path, no echo of the input.
     expect(text).not.toMatch(/\n|node_modules|\/work\/|\bat \w+ \(/);
     expect(text.length).toBeLessThan(200);
-    expect(service.requests).toHaveLength(0);
+    expect(fake.service.requests).toHaveLength(0);
   });
 
   it.each([
@@ -184,7 +178,7 @@ describe("tools/call", () => {
   ])(
     "arguments that are %s: core's one line, not the SDK's -32603 and its schema issues",
     async (_, input) => {
-      const client = await connect(createTestDocsSearch(service));
+      const client = await connect(createTestDocsSearch(fake.service));
       // Sent past the Client's types, as a host that passes a model's output through would.
       const result = await client.request(
         { method: "tools/call", params: { name: "search_docs", arguments: input as never } },
@@ -199,12 +193,12 @@ describe("tools/call", () => {
         ],
         isError: true,
       });
-      expect(service.requests).toHaveLength(0);
+      expect(fake.service.requests).toHaveLength(0);
     },
   );
 
   it("a ref of the wrong type is a tool error for get_document", async () => {
-    const client = await connect(createTestDocsSearch(service));
+    const client = await connect(createTestDocsSearch(fake.service));
     const result = await client.callTool({ name: "get_document", arguments: { ref: 7 } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(
@@ -213,29 +207,29 @@ describe("tools/call", () => {
   });
 
   it("area: null is read as omitted (strict hosts send it): every area is searched", async () => {
-    const client = await connect(createTestDocsSearch(service));
+    const client = await connect(createTestDocsSearch(fake.service));
     const result = await client.callTool({
       name: "search_docs",
       arguments: { query: "rotate a service account key", area: null },
     });
     expect(result.structuredContent).toMatchObject({ status: "ok" });
-    const searched = new Set(service.requests.map((request) => request.collectionId));
-    expect(searched.size).toBe(Object.values(service.areas).flat().length);
+    const searched = new Set(fake.service.requests.map((request) => request.collectionId));
+    expect(searched.size).toBe(Object.values(fake.service.areas).flat().length);
   });
 
   it("unknown keys are ignored, as the adapters ignore them: nothing of them goes upstream", async () => {
-    const client = await connect(createTestDocsSearch(service));
+    const client = await connect(createTestDocsSearch(fake.service));
     const result = await client.callTool({
       name: "search_docs",
       arguments: { query: "vpn", cursor: "eyJvZmZzZXQiOjIwfQ==", page_size: 100 },
     });
     expect(result.structuredContent).toMatchObject({ status: "ok" });
-    expect(service.requests.every((request) => request.cursor === undefined)).toBe(true);
-    expect(service.requests.every((request) => request.pageSize === 20)).toBe(true);
+    expect(fake.service.requests.every((request) => request.cursor === undefined)).toBe(true);
+    expect(fake.service.requests.every((request) => request.pageSize === 20)).toBe(true);
   });
 
   it("an unknown tool is a protocol error in one short line", async () => {
-    const client = await connect(createTestDocsSearch(service));
+    const client = await connect(createTestDocsSearch(fake.service));
     const failure = await client
       .callTool({ name: "delete_docs", arguments: {} })
       .catch((error: unknown) => error);
@@ -250,7 +244,7 @@ describe("tools/call", () => {
     ["no name", { arguments: { query: "vpn" } }, "Unknown tool nothing:"],
     ["no params", undefined, "Unknown tool nothing:"],
   ])("a tools/call with %s is a protocol error in one line", async (_, params, words) => {
-    const client = await connect(createTestDocsSearch(service));
+    const client = await connect(createTestDocsSearch(fake.service));
     const failure = await client
       .request({ method: "tools/call", params: params as never }, CallToolResultSchema)
       .catch((error: unknown) => error);
@@ -262,7 +256,7 @@ describe("tools/call", () => {
 
   it("a failing caller hook is the server's problem: one generic line to the model, the error to onError", async () => {
     const errors: unknown[] = [];
-    const client = await connect(createTestDocsSearch(service), {
+    const client = await connect(createTestDocsSearch(fake.service), {
       caller: () => {
         throw new Error("token exchange failed at /srv/app/exchange.ts");
       },
@@ -274,12 +268,12 @@ describe("tools/call", () => {
       "search_docs could not run because of a server error; try again later.",
     );
     expect(String(errors[0])).toContain("token exchange failed");
-    expect(service.requests).toHaveLength(0);
+    expect(fake.service.requests).toHaveLength(0);
   });
 
   it("a malformed caller from the hook is not blamed on the model either", async () => {
     const errors: unknown[] = [];
-    const client = await connect(createTestDocsSearch(service), {
+    const client = await connect(createTestDocsSearch(fake.service), {
       caller: () => ({ token: "" }),
       onError: (error) => void errors.push(error),
     });
@@ -290,9 +284,11 @@ describe("tools/call", () => {
 
   it("a client's cancellation reaches core: the upstream wait stops", async () => {
     const traces: Trace[] = [];
-    const docs = createTestDocsSearch(service, { onTrace: (trace) => void traces.push(trace) });
+    const docs = createTestDocsSearch(fake.service, {
+      onTrace: (trace) => void traces.push(trace),
+    });
     const client = await connect(docs);
-    service.setLatency(() => 2_000);
+    fake.service.setLatency(() => 2_000);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user left")), 100);
     const started = Date.now();
@@ -303,7 +299,7 @@ describe("tools/call", () => {
         }),
       ).rejects.toThrow();
     } finally {
-      service.setLatency(undefined);
+      fake.service.setLatency(undefined);
     }
     expect(Date.now() - started).toBeLessThan(1_500);
     await expect.poll(() => traces.map((trace) => trace.status)).toEqual(["aborted"]);
@@ -312,7 +308,7 @@ describe("tools/call", () => {
 
 describe("a fixed caller", () => {
   it("without usable credentials is refused when the server is built, naming the fix", () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     expect(() => createDocsMcpServer(docs, { caller: { token: "" } })).toThrow(
       /needs the end user's credentials.*createDocsMcpServer/,
     );

@@ -8,15 +8,23 @@ export interface AiSdkCallSettings {
   headers?: Record<string, string>;
 }
 
-/** The settings as the AI SDK's call options, with the default of no retries. */
-export function aiSdkCallSettings({
+/**
+ * A reranker's options split in two: the AI SDK call settings, as call options with the default of
+ * no retries, and the rest (for core's ModelReranker).
+ */
+export function takeCallSettings<Options extends AiSdkCallSettings>({
   maxRetries = 0,
   providerOptions,
   headers,
-}: AiSdkCallSettings): AiSdkCallSettings & { maxRetries: number } {
-  return {
+  ...rest
+}: Options): [
+  settings: AiSdkCallSettings & { maxRetries: number },
+  rest: Omit<Options, keyof AiSdkCallSettings>,
+] {
+  const settings = {
     maxRetries,
     ...(providerOptions === undefined ? {} : { providerOptions }),
     ...(headers === undefined ? {} : { headers }),
   };
+  return [settings, rest];
 }

@@ -1,32 +1,23 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import {
   createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
+  fakeDocsServiceFixture,
+  wordCountEmbedding,
 } from "@search-docs/core/testing";
 import { MockEmbeddingModelV4 } from "ai/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { embeddingModelReranker } from "./embedding-model-reranker.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
-const caller = () => ({ caller: { token: service.tokens.everything } });
+const caller = () => ({ caller: { token: fake.service.tokens.everything } });
 const query = { query: "rotate a service account key", area: "runbooks" };
 
-// A toy embedding: how often each of a few words occurs. The query weighs "leaked" alone.
-const vocabulary = ["leaked", "secret", "rotate", "key"];
-const embed = (text: string) =>
-  vocabulary.map(
-    (word) =>
-      text
-        .toLowerCase()
-        .split(/\W+/)
-        .filter((token) => token === word).length,
-  );
+// How often each of a few words occurs; the query is embedded as "leaked" alone.
+const embed = wordCountEmbedding(["leaked", "secret", "rotate", "key"]);
 
 describe("embeddingModelReranker", () => {
   it("orders the shortlist by cosine of the query against title + snippet, in one embedMany", async () => {
@@ -41,7 +32,7 @@ describe("embeddingModelReranker", () => {
         };
       },
     });
-    const docs = createTestDocsSearch(service, {
+    const docs = createTestDocsSearch(fake.service, {
       reranker: embeddingModelReranker({ model, shortlist: 8 }),
     });
     const { output, trace } = await docs.search(query, caller());
@@ -62,8 +53,10 @@ describe("embeddingModelReranker", () => {
       maxEmbeddingsPerCall: 100,
       doEmbed: async () => ({ embeddings: [[1, 0]], warnings: [] }),
     });
-    const lexical = await createTestDocsSearch(service).search(query, caller());
-    const docs = createTestDocsSearch(service, { reranker: embeddingModelReranker({ model }) });
+    const lexical = await createTestDocsSearch(fake.service).search(query, caller());
+    const docs = createTestDocsSearch(fake.service, {
+      reranker: embeddingModelReranker({ model }),
+    });
     const { output, trace } = await docs.search(query, caller());
     expect(output.results).toEqual(lexical.output.results);
     expect(
@@ -90,7 +83,7 @@ describe("embeddingModelReranker", () => {
         });
       },
     });
-    const docs = createTestDocsSearch(service, {
+    const docs = createTestDocsSearch(fake.service, {
       reranker: embeddingModelReranker({
         model: openai.embedding("text-embedding-3-small"),
         shortlist: 8,

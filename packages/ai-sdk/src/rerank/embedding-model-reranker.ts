@@ -4,7 +4,7 @@ import {
   type ModelReranker,
 } from "@search-docs/core";
 import { type EmbeddingModel, embedMany } from "ai";
-import { type AiSdkCallSettings, aiSdkCallSettings } from "./ai-sdk-call-settings.js";
+import { type AiSdkCallSettings, takeCallSettings } from "./ai-sdk-call-settings.js";
 import { modelName } from "./model-name.js";
 
 export interface EmbeddingModelRerankerOptions
@@ -23,13 +23,10 @@ export interface EmbeddingModelRerankerOptions
  */
 export function embeddingModelReranker({
   model,
-  maxRetries,
-  providerOptions,
-  headers,
   name,
-  ...options
+  ...given
 }: EmbeddingModelRerankerOptions): ModelReranker {
-  const settings = aiSdkCallSettings({ maxRetries, providerOptions, headers });
+  const [settings, options] = takeCallSettings(given);
   return createEmbeddingReranker({
     ...options,
     name:

@@ -1,25 +1,20 @@
 import { createCohere } from "@ai-sdk/cohere";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { MockRerankingModelV4 } from "ai/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rerankingModelReranker } from "./reranking-model-reranker.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
-const caller = () => ({ caller: { token: service.tokens.everything } });
+const caller = () => ({ caller: { token: fake.service.tokens.everything } });
 const query = { query: "rotate a service account key", area: "runbooks" };
 
 /** The lexical order of the same search, to compare the model's against. */
 async function lexicalTitles(): Promise<string[]> {
-  const { output } = await createTestDocsSearch(service).search(query, caller());
+  const { output } = await createTestDocsSearch(fake.service).search(query, caller());
   return output.results.map((result) => result.title);
 }
 
@@ -39,7 +34,7 @@ describe("rerankingModelReranker", () => {
         };
       },
     });
-    const docs = createTestDocsSearch(service, {
+    const docs = createTestDocsSearch(fake.service, {
       reranker: rerankingModelReranker({ model, shortlist: 8 }),
     });
     const { output, trace } = await docs.search(query, caller());
@@ -64,7 +59,9 @@ describe("rerankingModelReranker", () => {
         throw new Error("provider down");
       },
     });
-    const docs = createTestDocsSearch(service, { reranker: rerankingModelReranker({ model }) });
+    const docs = createTestDocsSearch(fake.service, {
+      reranker: rerankingModelReranker({ model }),
+    });
     const { output, trace } = await docs.search(query, caller());
     expect(output.status).toBe("ok");
     expect(output.results.map((result) => result.title)).toEqual(await lexicalTitles());
@@ -84,7 +81,7 @@ describe("rerankingModelReranker", () => {
           });
         }),
     });
-    const docs = createTestDocsSearch(service, {
+    const docs = createTestDocsSearch(fake.service, {
       reranker: rerankingModelReranker({ model, timeoutMs: 50 }),
     });
     const { output, trace } = await docs.search(query, caller());
@@ -115,7 +112,7 @@ describe("rerankingModelReranker", () => {
         });
       },
     });
-    const docs = createTestDocsSearch(service, {
+    const docs = createTestDocsSearch(fake.service, {
       reranker: rerankingModelReranker({ model: cohere.reranking("rerank-v3.5"), shortlist: 8 }),
     });
     const { output } = await docs.search(query, caller());

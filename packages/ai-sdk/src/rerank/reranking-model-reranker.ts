@@ -1,6 +1,6 @@
 import { ModelReranker, type ModelRerankerOptions } from "@search-docs/core";
 import { type RerankingModel, rerank } from "ai";
-import { type AiSdkCallSettings, aiSdkCallSettings } from "./ai-sdk-call-settings.js";
+import { type AiSdkCallSettings, takeCallSettings } from "./ai-sdk-call-settings.js";
 import { modelName } from "./model-name.js";
 
 export interface RerankingModelRerankerOptions
@@ -19,13 +19,10 @@ export interface RerankingModelRerankerOptions
  */
 export function rerankingModelReranker({
   model,
-  maxRetries,
-  providerOptions,
-  headers,
   name,
-  ...options
+  ...given
 }: RerankingModelRerankerOptions): ModelReranker {
-  const settings = aiSdkCallSettings({ maxRetries, providerOptions, headers });
+  const [settings, options] = takeCallSettings(given);
   return new ModelReranker({
     ...options,
     name: name ?? `ai-sdk rerank ${modelName(model)}`,

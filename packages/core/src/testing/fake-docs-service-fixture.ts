@@ -7,7 +7,7 @@ export interface FakeDocsServiceFixture {
   readonly service: FakeDocsService;
   start(): Promise<void>;
   close(): Promise<void>;
-  /** Clears faults and recorded requests: between tests. */
+  /** Clears faults, recorded requests and any latency set: between tests. */
   reset(): void;
 }
 
@@ -32,6 +32,7 @@ export function fakeDocsServiceFixture(options?: FakeDocsServiceOptions): FakeDo
     reset: () => {
       running?.clearFaults();
       running?.clearRequests();
+      running?.setLatency(undefined);
     },
   };
 }

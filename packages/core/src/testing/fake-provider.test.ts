@@ -3,6 +3,7 @@ import { fakeDocsServiceFixture } from "./fake-docs-service-fixture.js";
 import {
   fakeProvider,
   providerLeaks,
+  toolDefinitionProblems,
   toolDefinitionsSent,
   toolResultsSent,
 } from "./fake-provider.js";
@@ -68,5 +69,50 @@ describe("fakeProvider", () => {
 
   it("a fixture's service is only there once started", () => {
     expect(() => fakeDocsServiceFixture().service).toThrow(/not started/);
+  });
+});
+
+describe("toolDefinitionProblems", () => {
+  const strictSearch = {
+    name: "search_docs",
+    strict: true,
+    parameters: {
+      type: "object",
+      required: ["query", "area"],
+      additionalProperties: false,
+      properties: { query: { type: "string" }, area: { type: ["string", "null"] } },
+    },
+  };
+  const read = { name: "get_document", parameters: { type: "object" } };
+
+  it("is empty for the definitions every adapter promises", () => {
+    const sent = { search_docs: strictSearch, get_document: read };
+    expect(toolDefinitionProblems("openai-responses", sent, { strict: true })).toEqual([]);
+    expect(
+      toolDefinitionProblems(
+        "openai-chat",
+        {
+          search_docs: { type: "function", function: strictSearch },
+          get_document: { type: "function", function: read },
+        },
+        { strict: true },
+      ),
+    ).toEqual([]);
+  });
+
+  it("names each broken promise", () => {
+    const loose = {
+      name: "search_docs",
+      parameters: { $schema: "x", required: ["query"], properties: { query: { minLength: 1 } } },
+    };
+    expect(toolDefinitionProblems("anthropic", { search_docs: loose }, { strict: true })).toEqual([
+      "tools sent: search_docs",
+      "the definitions hold $schema",
+      "the definitions hold minLength",
+      "search_docs strict: undefined",
+      'search_docs required: ["query"]',
+      "search_docs allows other keys",
+      "search_docs area type: undefined",
+    ]);
   });
 });

@@ -140,6 +140,48 @@ export function toolDefinitionsSent(
   );
 }
 
+/**
+ * What is wrong with the two tools' definitions as one request sent them (`toolDefinitionsSent`),
+ * by what every adapter promises: exactly `search_docs` and `get_document`, no JSON-schema
+ * keyword the model does not need (`$schema`, lengths, defaults), and with `strict`, a strict
+ * `search_docs` whose `area` is required and nullable. Empty when all holds.
+ */
+export function toolDefinitionProblems(
+  format: ProviderFormat,
+  sent: Record<string, Record<string, unknown>>,
+  { strict = false }: { strict?: boolean } = {},
+): string[] {
+  const problems: string[] = [];
+  const names = Object.keys(sent);
+  if (names.join() !== "search_docs,get_document") {
+    problems.push(`tools sent: ${names.join(", ") || "none"}`);
+  }
+  const text = JSON.stringify(sent);
+  for (const keyword of ["$schema", "minLength", "maxLength", "default"]) {
+    if (text.includes(keyword)) problems.push(`the definitions hold ${keyword}`);
+  }
+  if (!strict) return problems;
+  const search = (format === "openai-chat" ? sent.search_docs?.function : sent.search_docs) as
+    | { strict?: unknown; parameters?: unknown; input_schema?: unknown }
+    | undefined;
+  if (search?.strict !== true) problems.push(`search_docs strict: ${String(search?.strict)}`);
+  const schema = (search?.parameters ?? search?.input_schema) as
+    | {
+        required?: unknown;
+        additionalProperties?: unknown;
+        properties?: { area?: { type?: unknown } };
+      }
+    | undefined;
+  if (JSON.stringify(schema?.required) !== JSON.stringify(["query", "area"])) {
+    problems.push(`search_docs required: ${JSON.stringify(schema?.required)}`);
+  }
+  if (schema?.additionalProperties !== false) problems.push("search_docs allows other keys");
+  if (JSON.stringify(schema?.properties?.area?.type) !== JSON.stringify(["string", "null"])) {
+    problems.push(`search_docs area type: ${JSON.stringify(schema?.properties?.area?.type)}`);
+  }
+  return problems;
+}
+
 /** The tool results one request carries, as the provider receives them. */
 export function toolResultsSent(
   format: ProviderFormat,

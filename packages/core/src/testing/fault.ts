@@ -130,12 +130,7 @@ export type Fault =
   | ResetFault
   | SlowFault
   | VersionFlipFault
-  | StallFault
-  | EndlessFault
-  | OversizedFault
-  | GzipBombFault
-  | RedirectFault
-  | ResetMidBodyFault;
+  | BodyFault;
 
 /** The faults that act once the answer is known: in its body, or by redirecting it. */
 export type BodyFault =

@@ -16,14 +16,17 @@ describe("@search-docs/core/testing", () => {
       "fakeDocsServiceFixture",
       "fakeProvider",
       "findRedisServer",
+      "freePort",
       "loadCorpus",
       "playContractCase",
       "providerLeaks",
       "startFakeDocsService",
       "startRedisServer",
       "throughCore",
+      "toolDefinitionProblems",
       "toolDefinitionsSent",
       "toolResultsSent",
+      "wordCountEmbedding",
     ]);
   });
 });

@@ -31,6 +31,7 @@ export {
   type ProviderRequest,
   type ProviderTurn,
   providerLeaks,
+  toolDefinitionProblems,
   toolDefinitionsSent,
   toolResultsSent,
   type WireToolResult,
@@ -53,6 +54,7 @@ export {
   type StallFault,
   type VersionFlipFault,
 } from "./fault.js";
+export { freePort } from "./free-port.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
 export {
@@ -71,3 +73,4 @@ export {
   type StartRedisServerOptions,
   startRedisServer,
 } from "./start-redis-server.js";
+export { wordCountEmbedding } from "./word-count-embedding.js";

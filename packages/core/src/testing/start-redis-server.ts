@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { freePort } from "./free-port.js";
 
 /** A `redis-server` this process started: on 127.0.0.1, no persistence, its own temp dir. */
 export interface RedisServer {
@@ -163,21 +164,6 @@ function ping(port: number): Promise<boolean> {
     socket.on("data", (chunk) => {
       reply += chunk;
       if (reply.includes("\r\n")) done(reply.startsWith("+PONG"));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address !== null
-          ? resolve(address.port)
-          : reject(new Error("no free port")),
-      );
     });
   });
 }

@@ -1,20 +1,15 @@
 import type { DocumentInterface } from "@langchain/core/documents";
 import { BaseDocumentCompressor } from "@langchain/core/retrievers/document_compressors";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { documentCompressorReranker } from "./document-compressor-reranker.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
-const caller = () => ({ caller: { token: service.tokens.everything } });
+const caller = () => ({ caller: { token: fake.service.tokens.everything } });
 const query = { query: "rotate a service account key", area: "runbooks" };
 
 /** Keeps the documents that mention a word, in reverse, as a reranking compressor would. */
@@ -34,7 +29,7 @@ class KeepingCompressor extends BaseDocumentCompressor {
 describe("documentCompressorReranker", () => {
   it("puts what the compressor returns first, in its order, and the rest after in lexical order", async () => {
     const compressor = new KeepingCompressor("leaked");
-    const docs = createTestDocsSearch(service, {
+    const docs = createTestDocsSearch(fake.service, {
       reranker: documentCompressorReranker(compressor, { shortlist: 8 }),
     });
     const { output, trace } = await docs.search(query, caller());
@@ -49,7 +44,7 @@ describe("documentCompressorReranker", () => {
   });
 
   it("keeps the lexical order, traced, when the compressor throws or never answers", async () => {
-    const lexical = await createTestDocsSearch(service).search(query, caller());
+    const lexical = await createTestDocsSearch(fake.service).search(query, caller());
     class Failing extends BaseDocumentCompressor {
       async compressDocuments(): Promise<DocumentInterface[]> {
         throw new Error("cross-encoder unreachable");
@@ -64,7 +59,7 @@ describe("documentCompressorReranker", () => {
       [new Failing(), "failed (Error)"],
       [new Hanging(), "timed out after 50 ms"],
     ] as const) {
-      const docs = createTestDocsSearch(service, {
+      const docs = createTestDocsSearch(fake.service, {
         reranker: documentCompressorReranker(compressor, { timeoutMs: 50 }),
       });
       const { output, trace } = await docs.search(query, caller());

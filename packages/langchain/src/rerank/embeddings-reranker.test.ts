@@ -2,36 +2,27 @@ import { FakeEmbeddings, SyntheticEmbeddings } from "@langchain/core/utils/testi
 import { OpenAIEmbeddings } from "@langchain/openai";
 import {
   createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
+  fakeDocsServiceFixture,
+  wordCountEmbedding,
 } from "@search-docs/core/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { embeddingsReranker } from "./embeddings-reranker.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
+afterEach(fake.reset);
 
-const caller = () => ({ caller: { token: service.tokens.everything } });
+const caller = () => ({ caller: { token: fake.service.tokens.everything } });
 const query = { query: "rotate a service account key", area: "runbooks" };
 
-// A toy embedding: how often each of a few words occurs. The query weighs "leaked" alone.
-const vocabulary = ["leaked", "secret", "rotate", "key"];
-const embed = (text: string) =>
-  vocabulary.map(
-    (word) =>
-      text
-        .toLowerCase()
-        .split(/\W+/)
-        .filter((token) => token === word).length,
-  );
+// How often each of a few words occurs; the query is embedded as "leaked" alone.
+const embed = wordCountEmbedding(["leaked", "secret", "rotate", "key"]);
 
 describe("embeddingsReranker", () => {
   it("ties under FakeEmbeddings' constant vectors, so the lexical order stands", async () => {
-    const lexical = await createTestDocsSearch(service).search(query, caller());
-    const docs = createTestDocsSearch(service, {
+    const lexical = await createTestDocsSearch(fake.service).search(query, caller());
+    const docs = createTestDocsSearch(fake.service, {
       reranker: embeddingsReranker(new FakeEmbeddings()),
     });
     const { output, trace } = await docs.search(query, caller());
@@ -52,7 +43,7 @@ describe("embeddingsReranker", () => {
       }
     }
     const embeddings = new Recording({ vectorSize: 16 });
-    const docs = createTestDocsSearch(service, {
+    const docs = createTestDocsSearch(fake.service, {
       reranker: embeddingsReranker(embeddings, { shortlist: 8 }),
     });
     const { output } = await docs.search(query, caller());
@@ -91,7 +82,7 @@ describe("embeddingsReranker", () => {
         },
       },
     });
-    const docs = createTestDocsSearch(service, {
+    const docs = createTestDocsSearch(fake.service, {
       reranker: embeddingsReranker(embeddings, { shortlist: 8 }),
     });
     const { output } = await docs.search(query, caller());

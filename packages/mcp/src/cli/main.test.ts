@@ -2,21 +2,19 @@ import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
+import { fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { builtBin } from "../__fixtures__/built-bin.js";
 
 // The bin as a host runs it: a child process, the SDK's own Client on its stdin and stdout.
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  service.clearRequests();
+  fake.reset();
 });
 
 async function connectStdio(env: Record<string, string> = {}, args: string[] = []) {
@@ -38,9 +36,9 @@ async function connectStdio(env: Record<string, string> = {}, args: string[] = [
 
 function backendEnvironment(token: string): Record<string, string> {
   return {
-    SEARCH_DOCS_BASE_URL: service.url,
+    SEARCH_DOCS_BASE_URL: fake.service.url,
     SEARCH_DOCS_TOKEN: token,
-    SEARCH_DOCS_AREAS: JSON.stringify(service.areas),
+    SEARCH_DOCS_AREAS: JSON.stringify(fake.service.areas),
   };
 }
 
@@ -79,7 +77,9 @@ describe("search-docs-mcp over stdio", () => {
   });
 
   it("reads as the environment's user: SEARCH_DOCS_TOKEN on every upstream request", async () => {
-    const { client, stderr } = await connectStdio(backendEnvironment(service.tokens.runbooksOnly));
+    const { client, stderr } = await connectStdio(
+      backendEnvironment(fake.service.tokens.runbooksOnly),
+    );
     const result = await client.callTool({
       name: "search_docs",
       arguments: { query: "data retention policy" },
@@ -87,11 +87,11 @@ describe("search-docs-mcp over stdio", () => {
     const output = result.structuredContent as { status: string; results: { area: string }[] };
     expect(output.status).toBe("ok");
     expect(new Set(output.results.map((hit) => hit.area))).toEqual(new Set(["runbooks"]));
-    expect(service.requests.length).toBeGreaterThan(0);
-    expect(service.requests.every((request) => request.token === service.tokens.runbooksOnly)).toBe(
-      true,
-    );
-    expect(stderr()).toContain(`searching ${service.url}`);
+    expect(fake.service.requests.length).toBeGreaterThan(0);
+    expect(
+      fake.service.requests.every((request) => request.token === fake.service.tokens.runbooksOnly),
+    ).toBe(true);
+    expect(stderr()).toContain(`searching ${fake.service.url}`);
   });
 
   it("writes nothing but protocol messages to stdout, and answers what it owes before stopping on stdin's end", async () => {
@@ -143,7 +143,7 @@ describe("search-docs-mcp over stdio", () => {
   });
 
   it("a half-done configuration stops it at once with one line naming the variable", async () => {
-    const { code, stdout, stderr } = await run([], { SEARCH_DOCS_BASE_URL: service.url });
+    const { code, stdout, stderr } = await run([], { SEARCH_DOCS_BASE_URL: fake.service.url });
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr.trim().split("\n")).toHaveLength(1);
@@ -162,7 +162,7 @@ describe("search-docs-mcp over stdio", () => {
 describe("search-docs-mcp --http", () => {
   it("serves Streamable HTTP on 127.0.0.1 for this machine only", async () => {
     const child = spawn(process.execPath, [builtBin(), "--http", "--port", "0"], {
-      env: { PATH: process.env.PATH ?? "", ...backendEnvironment(service.tokens.noPolicies) },
+      env: { PATH: process.env.PATH ?? "", ...backendEnvironment(fake.service.tokens.noPolicies) },
     });
     cleanups.push(
       () =>
@@ -189,9 +189,9 @@ describe("search-docs-mcp --http", () => {
     });
     const output = result.structuredContent as { results: { area: string }[] };
     expect(output.results.some((hit) => hit.area === "policies")).toBe(false);
-    expect(service.requests.every((request) => request.token === service.tokens.noPolicies)).toBe(
-      true,
-    );
+    expect(
+      fake.service.requests.every((request) => request.token === fake.service.tokens.noPolicies),
+    ).toBe(true);
     // A page from another site cannot reach it through the browser.
     const fromBrowser = await fetch(endpoint, {
       method: "POST",

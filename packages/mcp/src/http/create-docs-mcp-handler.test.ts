@@ -2,11 +2,7 @@ import { request as httpRequest, type RequestListener } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ConfigurationError, type DocsSearch, type Trace } from "@search-docs/core";
-import {
-  createTestDocsSearch,
-  type FakeDocsService,
-  startFakeDocsService,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { listen } from "../__fixtures__/listen.js";
 import { serveDocsMcp } from "../__fixtures__/serve-docs-mcp.js";
@@ -14,22 +10,18 @@ import { mcpTokens, resource, testAuth } from "../__fixtures__/test-verifier.js"
 import { createDocsMcpHandler, type DocsMcpHandlerOptions } from "./create-docs-mcp-handler.js";
 import { nodeRequestListener } from "./node-request-listener.js";
 
-let service: FakeDocsService;
-beforeAll(async () => {
-  service = await startFakeDocsService();
-});
-afterAll(() => service.close());
+const fake = fakeDocsServiceFixture();
+beforeAll(fake.start);
+afterAll(fake.close);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  service.clearFaults();
-  service.clearRequests();
-  service.setLatency(undefined);
+  fake.reset();
 });
 
 async function serve(docs: DocsSearch, options: Partial<DocsMcpHandlerOptions> = {}) {
-  const served = await serveDocsMcp(docs, service, options);
+  const served = await serveDocsMcp(docs, fake.service, options);
   cleanups.push(served.close);
   return served;
 }
@@ -73,7 +65,7 @@ const metadataUrl = "https://docs-mcp.example.com/.well-known/oauth-protected-re
 
 describe("authorization (MCP spec 2025-06-18 and later)", () => {
   it("no token: 401 saying where the protected resource metadata is, and which scope to ask for", async () => {
-    const { endpoint } = await serve(createTestDocsSearch(service));
+    const { endpoint } = await serve(createTestDocsSearch(fake.service));
     const response = await post(endpoint);
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe(
@@ -92,19 +84,19 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
     ["a token without expiry", `Bearer ${mcpTokens.noExpiry}`, "has no expiry"],
     ["another scheme", `Basic ${btoa("alice:secret")}`, "Expected Authorization: Bearer <token>"],
   ])("%s: 401 invalid_token", async (_, authorization, description) => {
-    const { endpoint } = await serve(createTestDocsSearch(service));
+    const { endpoint } = await serve(createTestDocsSearch(fake.service));
     const response = await post(endpoint, { authorization });
     expect(response.status).toBe(401);
     const challenge = response.headers.get("www-authenticate") ?? "";
     expect(challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]+"/);
     expect(challenge).toContain(description);
     expect(challenge).toContain(`resource_metadata="${metadataUrl}"`);
-    expect(service.requests).toHaveLength(0);
+    expect(fake.service.requests).toHaveLength(0);
   });
 
   it("a token stops working when it expires, by the injected clock", async () => {
     let epochMs = Date.now();
-    const { endpoint } = await serve(createTestDocsSearch(service), {
+    const { endpoint } = await serve(createTestDocsSearch(fake.service), {
       clock: { epochMs: () => epochMs },
     });
     const authorization = `Bearer ${mcpTokens.bob}`;
@@ -116,7 +108,7 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
   });
 
   it("a token without the required scope: 403 insufficient_scope", async () => {
-    const { endpoint } = await serve(createTestDocsSearch(service));
+    const { endpoint } = await serve(createTestDocsSearch(fake.service));
     const response = await post(endpoint, { authorization: `Bearer ${mcpTokens.noScope}` });
     expect(response.status).toBe(403);
     expect(response.headers.get("www-authenticate")).toContain(
@@ -125,7 +117,7 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
   });
 
   it("a verifier that lists no scopes granted none: 403, not a crash", async () => {
-    const { endpoint } = await serve(createTestDocsSearch(service), {
+    const { endpoint } = await serve(createTestDocsSearch(fake.service), {
       auth: {
         ...testAuth,
         verifier: {
@@ -139,7 +131,7 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
   });
 
   it("a verifier that fails is a 500 without its details; the error goes to onError", async () => {
-    const { endpoint, errors } = await serve(createTestDocsSearch(service));
+    const { endpoint, errors } = await serve(createTestDocsSearch(fake.service));
     const response = await post(endpoint, { authorization: `Bearer ${mcpTokens.verifierDown}` });
     expect(response.status).toBe(500);
     const body = await response.text();
@@ -148,7 +140,7 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
   });
 
   it("serves its protected resource metadata (RFC 9728), public and cross-origin", async () => {
-    const { url } = await serve(createTestDocsSearch(service));
+    const { url } = await serve(createTestDocsSearch(fake.service));
     const response = await fetch(`${url}/.well-known/oauth-protected-resource/mcp`, {
       headers: { origin: "https://claude.ai" },
     });
@@ -164,15 +156,15 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
   });
 
   it("two MCP clients at once as two users: each reads with its own backend credentials, never the MCP token", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const { endpoint } = await serve(docs);
     const [alice, bob] = await Promise.all([
       connectAs(endpoint, mcpTokens.alice),
       connectAs(endpoint, mcpTokens.bob),
     ]);
-    service.clearRequests();
+    fake.reset();
     // Slow answers, so the two users' calls overlap upstream.
-    service.setLatency(() => 30);
+    fake.service.setLatency(() => 30);
     const query = { query: "data retention policy" };
     const rounds = await Promise.all(
       Array.from({ length: 4 }, (_, index) =>
@@ -188,8 +180,10 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
       if (user === "alice") expect([...areas]).toEqual(["runbooks"]);
       else expect(areas.has("policies")).toBe(true);
     }
-    const tokens = new Set(service.requests.map((request) => request.token));
-    expect(tokens).toEqual(new Set([service.tokens.runbooksOnly, service.tokens.everything]));
+    const tokens = new Set(fake.service.requests.map((request) => request.token));
+    expect(tokens).toEqual(
+      new Set([fake.service.tokens.runbooksOnly, fake.service.tokens.everything]),
+    );
     // No token passthrough: the MCP tokens were issued for this server and stay here.
     expect([...tokens].some((token) => token?.startsWith("mcp-token"))).toBe(false);
 
@@ -203,7 +197,7 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
   });
 
   it("bad input over HTTP is still core's one-line tool error (the SDK's body limit does not pre-empt it)", async () => {
-    const { endpoint } = await serve(createTestDocsSearch(service));
+    const { endpoint } = await serve(createTestDocsSearch(fake.service));
     const client = await connectAs(endpoint, mcpTokens.bob);
     const result = await client.callTool({
       name: "search_docs",
@@ -221,7 +215,7 @@ describe("authorization (MCP spec 2025-06-18 and later)", () => {
 
 describe("the HTTP endpoint", () => {
   it("is stateless: GET and DELETE are 405, there is no session id", async () => {
-    const { endpoint } = await serve(createTestDocsSearch(service));
+    const { endpoint } = await serve(createTestDocsSearch(fake.service));
     const authorization = `Bearer ${mcpTokens.bob}`;
     for (const method of ["GET", "DELETE"]) {
       const response = await fetch(endpoint, { method, headers: { authorization } });
@@ -234,7 +228,7 @@ describe("the HTTP endpoint", () => {
   });
 
   it("refuses a foreign Origin (DNS rebinding) and accepts its own and listed ones", async () => {
-    const { endpoint, url } = await serve(createTestDocsSearch(service), {
+    const { endpoint, url } = await serve(createTestDocsSearch(fake.service), {
       allowedOrigins: ["https://inspector.example.com"],
     });
     const authorization = `Bearer ${mcpTokens.bob}`;
@@ -248,13 +242,13 @@ describe("the HTTP endpoint", () => {
   });
 
   it("a local single-user server answers only the Host values it was given", async () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     let listener: RequestListener | undefined;
     const server = await listen((incoming, outgoing) => listener?.(incoming, outgoing));
     cleanups.push(server.close);
     listener = nodeRequestListener(
       createDocsMcpHandler(docs, {
-        caller: { token: service.tokens.everything },
+        caller: { token: fake.service.tokens.everything },
         allowedHosts: [`127.0.0.1:${server.port}`, `localhost:${server.port}`],
       }),
     );
@@ -283,10 +277,12 @@ describe("the HTTP endpoint", () => {
     "a call whose connection goes away (%s) is cancelled: core stops waiting upstream",
     async (_, how) => {
       const traces: Trace[] = [];
-      const docs = createTestDocsSearch(service, { onTrace: (trace) => void traces.push(trace) });
+      const docs = createTestDocsSearch(fake.service, {
+        onTrace: (trace) => void traces.push(trace),
+      });
       const { endpoint } = await serve(docs);
       const client = await connectAs(endpoint, mcpTokens.bob);
-      service.setLatency(() => 2_000);
+      fake.service.setLatency(() => 2_000);
       const controller = new AbortController();
       const call = {
         jsonrpc: "2.0",
@@ -318,12 +314,12 @@ describe("the HTTP endpoint", () => {
   );
 
   it("is misconfigured without a way to find each user's credentials", () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     const attempts = [
       { auth: testAuth },
       {},
-      { caller: { token: service.tokens.everything } },
-      { caller: { token: service.tokens.everything }, allowedHosts: [] },
+      { caller: { token: fake.service.tokens.everything } },
+      { caller: { token: fake.service.tokens.everything }, allowedHosts: [] },
     ];
     for (const options of attempts) {
       const failure = (() => {
@@ -338,7 +334,7 @@ describe("the HTTP endpoint", () => {
   });
 
   it("a fixed caller without usable credentials is refused when the handler is built", () => {
-    const docs = createTestDocsSearch(service);
+    const docs = createTestDocsSearch(fake.service);
     for (const caller of [{ token: "" }, { token: "two\nlines" }, { headers: {} }]) {
       expect(() =>
         createDocsMcpHandler(docs, { caller, allowedHosts: ["127.0.0.1:3333"] }),
