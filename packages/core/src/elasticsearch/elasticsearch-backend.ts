@@ -61,6 +61,12 @@ export interface ElasticsearchBackendOptions {
   fields?: Partial<ElasticsearchFields>;
   /** How much more a title match counts than a heading or body match (`title^3`). */
   titleBoost?: number;
+  /**
+   * The indices' `index.max_result_window` (10,000 unless you lowered it): no request asks for
+   * `from + size` past it ("Paginate search results"), so a walk or a long document stops short
+   * of the engine's 400.
+   */
+  maxResultWindow?: number;
   /** Characters of the body highlight a hit carries as its passage (the engine's `fragment_size`). */
   passageChars?: number;
   fetch?: typeof globalThis.fetch;
@@ -71,7 +77,7 @@ export interface ElasticsearchBackendOptions {
 const errorBodyBytes = 16 * 1024;
 // from + size may not pass index.max_result_window (10,000 by default; "Paginate search
 // results"). Core's page cap (6 pages of 20) stays far below it; a walk never asks past it.
-const maxResultWindow = 10_000;
+const defaultMaxResultWindow = 10_000;
 // The engine's own timeout is set a little inside core's, so its partial answer (timed_out)
 // arrives before our signal fires and says what happened.
 const engineTimeoutShare = 0.8;
@@ -95,6 +101,10 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
   const passageChars = options.passageChars ?? 300;
   if (!Number.isInteger(passageChars) || passageChars < 20 || passageChars > 2000) {
     refuse("passageChars", "passageChars must be a whole number from 20 to 2000");
+  }
+  const maxResultWindow = options.maxResultWindow ?? defaultMaxResultWindow;
+  if (!Number.isInteger(maxResultWindow) || maxResultWindow < 1) {
+    refuse("maxResultWindow", "maxResultWindow must be a whole number of at least 1");
   }
   const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
   const searchTemplate = `${base.pathname}/{index}/_search`;
@@ -139,7 +149,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
       const problem = indexExpressionProblem(request.collectionId);
       if (problem !== undefined) return notAnIndex(problem);
-      const from = offsetOf(request.continuation);
+      const from = offsetOf(request.continuation, maxResultWindow);
       if (from === undefined) {
         return { kind: "failed", cause: "rejected", reason: "continuation is not an offset" };
       }
@@ -209,13 +219,14 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
       const problem = indexExpressionProblem(request.collectionId);
       if (problem !== undefined) return notAnIndex(problem);
-      const sectionLimit = attempt.limits.documentSections;
+      // Sections read: within limits.documentSections and within the result window, one more
+      // asked for so that a document past either is known, never silently cut.
+      const sectionLimit = Math.min(attempt.limits.documentSections, maxResultWindow - 1);
       const body = {
         // A filter, not a scored query: the document's records, all of them, in order.
         query: { bool: { filter: [{ term: { [fields.documentId]: request.documentId } }] } },
         sort: [{ [fields.section]: { order: "asc" } }],
-        // One past the limit, so a document over it is known, never silently cut.
-        size: Math.min(sectionLimit + 1, maxResultWindow),
+        size: sectionLimit + 1,
         track_total_hits: false,
         _source: [
           fields.documentId,
@@ -303,9 +314,9 @@ function isAnswer(value: HttpAnswer | BackendFailure): value is HttpAnswer {
 }
 
 /** The continuation is the offset of the next page: `from`. Undefined when it is not one. */
-function offsetOf(continuation: string | undefined): number | undefined {
+function offsetOf(continuation: string | undefined, maxResultWindow: number): number | undefined {
   if (continuation === undefined) return 0;
-  if (!/^\d{1,5}$/.test(continuation)) return undefined;
+  if (!/^\d{1,9}$/.test(continuation)) return undefined;
   const offset = Number(continuation);
   return offset < maxResultWindow ? offset : undefined;
 }
