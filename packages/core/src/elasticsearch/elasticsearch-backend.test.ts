@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PageOutcome, SearchBackend } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Caller } from "../http/caller.js";
+import { testAttempt } from "../testing/test-attempt.js";
 import type { Flavor } from "./__fixtures__/fake-elasticsearch-errors.js";
 import { sampleIndices } from "./__fixtures__/sample-indices.js";
 import {
@@ -9,7 +10,6 @@ import {
   type FakeElasticsearchFault,
   startFakeElasticsearch,
 } from "./__fixtures__/start-fake-elasticsearch.js";
-import { testAttempt } from "./__fixtures__/test-attempt.js";
 import { elasticsearchBackend } from "./elasticsearch-backend.js";
 
 const indices = sampleIndices();
@@ -41,7 +41,7 @@ function search(
       pageSize: options.pageSize ?? 20,
       continuation: options.continuation,
     },
-    testAttempt(options.caller ?? reader, { timeLeftMs: options.timeLeftMs ?? 5000 }),
+    testAttempt({ caller: options.caller ?? reader, timeoutMs: options.timeLeftMs ?? 5000 }),
   );
 }
 
@@ -100,7 +100,9 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
       expect(body._source).not.toContain("body");
       expect(body.highlight.fields.body.fragment_size).toBe(300);
       expect(body.highlight.fields.body.number_of_fragments).toBe(1);
-      expect(body.timeout).toBe("1600ms");
+      // 80% of the time left (2000 ms, less the few ms already gone).
+      expect(Number(/^(\d+)ms$/.exec(body.timeout)?.[1])).toBeGreaterThan(1500);
+      expect(Number(/^(\d+)ms$/.exec(body.timeout)?.[1])).toBeLessThanOrEqual(1600);
       expect(body.size).toBe(20);
       expect(body.from).toBe(0);
     });
@@ -401,7 +403,7 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
           continuation: undefined,
           prefer: "recent",
         },
-        testAttempt(reader),
+        testAttempt({ caller: reader }),
       );
       expect(page.kind).toBe("page");
       if (page.kind !== "page") return;
@@ -416,7 +418,7 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
       it("reads a document's sections in order", async () => {
         const outcome = await backend.getDocument(
           { collectionId: "docs-runbooks", documentId },
-          testAttempt(reader),
+          testAttempt({ caller: reader }),
         );
         expect(outcome.kind).toBe("document");
         if (outcome.kind !== "document") return;
@@ -439,11 +441,14 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
         expect(
           await backend.getDocument(
             { collectionId: "docs-runbooks", documentId: "nope" },
-            testAttempt(reader),
+            testAttempt({ caller: reader }),
           ),
         ).toEqual({ kind: "not_found" });
         expect(
-          await backend.getDocument({ collectionId: "docs-gone", documentId }, testAttempt(reader)),
+          await backend.getDocument(
+            { collectionId: "docs-gone", documentId },
+            testAttempt({ caller: reader }),
+          ),
         ).toMatchObject({ kind: "failed", cause: "misconfigured" });
       });
 
@@ -451,7 +456,7 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
         expect(
           await backend.getDocument(
             { collectionId: "docs-runbooks", documentId },
-            testAttempt(reader, { limits: { documentSections: 2 } }),
+            testAttempt({ caller: reader, limits: { documentSections: 2 } }),
           ),
         ).toMatchObject({ kind: "failed", cause: "too_large" });
         expect(JSON.parse(fake.requests[0]?.body ?? "{}").size).toBe(3);
@@ -461,27 +466,27 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
         expect(
           await backend.getDocument(
             { collectionId: "docs-runbooks", documentId },
-            testAttempt({ token: "x" }),
+            testAttempt({ caller: { token: "x" } }),
           ),
         ).toMatchObject({ kind: "unauthorized" });
         expect(
           await backend.getDocument(
             { collectionId: "docs-policies", documentId },
-            testAttempt(runbooksOnly),
+            testAttempt({ caller: runbooksOnly }),
           ),
         ).toMatchObject({ kind: "forbidden" });
         fake.setFault("docs-runbooks", { kind: "timed_out" });
         expect(
           await backend.getDocument(
             { collectionId: "docs-runbooks", documentId },
-            testAttempt(reader),
+            testAttempt({ caller: reader }),
           ),
         ).toMatchObject({ kind: "transient" });
         fake.setFault("docs-runbooks", { kind: "rebuilding" });
         expect(
           await backend.getDocument(
             { collectionId: "docs-runbooks", documentId },
-            testAttempt(reader),
+            testAttempt({ caller: reader }),
           ),
         ).toMatchObject({ kind: "rebuilding" });
       });
