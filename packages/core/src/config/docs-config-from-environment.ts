@@ -57,7 +57,7 @@ export function docsConfigFromEnvironment(
   };
 }
 
-function parseAreas(value: string): Record<string, string[]> {
+export function parseAreas(value: string): Record<string, string[]> {
   let text = value;
   if (!value.startsWith("{")) {
     if (!existsSync(value)) {
