@@ -17,13 +17,13 @@
 import { parseArgs } from "node:util";
 import { createDocsSearch } from "../src/create-docs-search.ts";
 import { elasticsearchBackend } from "../src/elasticsearch/elasticsearch-backend.ts";
-import { sampleIndices } from "../src/elasticsearch/__fixtures__/sample-indices.ts";
+import type { Caller } from "../src/http/caller.ts";
+import { sampleElasticsearchIndices } from "../src/testing/sample-elasticsearch-indices.ts";
+import { createSeededRandom } from "../src/testing/seeded-random.ts";
 import {
   type FakeElasticsearchFault,
   startFakeElasticsearch,
-} from "../src/elasticsearch/__fixtures__/start-fake-elasticsearch.ts";
-import type { Caller } from "../src/http/caller.ts";
-import { createSeededRandom } from "../src/testing/seeded-random.ts";
+} from "../src/testing/start-fake-elasticsearch.ts";
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +45,7 @@ const queries = readFileSync(queriesFile, "utf8")
   .filter((line) => line.trim() !== "")
   .map((line) => JSON.parse(line) as { id: string; query: string; area?: string });
 
-const indices = sampleIndices();
+const indices = sampleElasticsearchIndices();
 const areas: Record<string, string[]> = {};
 for (const name of Object.keys(indices)) areas[name.replace(/^docs-/, "")] = [name];
 const fake = await startFakeElasticsearch({
@@ -155,7 +155,11 @@ function percentile(values: readonly number[], share: number): number {
 // The soak: the table's rows as faults, drawn per call per index.
 const faultMix: ReadonlyArray<{ name: string; fault: FakeElasticsearchFault; partial: boolean }> = [
   { name: "503 all shards failed", fault: { kind: "rebuilding" }, partial: false },
-  { name: "503 cluster block", fault: { kind: "rebuilding", shape: "cluster_block" }, partial: false },
+  {
+    name: "503 cluster block",
+    fault: { kind: "rebuilding", shape: "cluster_block" },
+    partial: false,
+  },
   { name: "400 index closed", fault: { kind: "closed" }, partial: false },
   { name: "403 read block", fault: { kind: "read_blocked" }, partial: false },
   { name: "429 rejected", fault: { kind: "rejected" }, partial: false },
@@ -190,7 +194,8 @@ for (let call = 0; call < soakCalls; call += 1) {
     truth.set(key, (await docs.search(input, { caller })).output.status);
   }
   fake.clearFaults();
-  const inScope = input.area === undefined ? Object.values(areas).flat() : (areas[input.area] ?? []);
+  const inScope =
+    input.area === undefined ? Object.values(areas).flat() : (areas[input.area] ?? []);
   const faulted: Array<(typeof faultMix)[number]> = [];
   for (const index of inScope) {
     if (random() < 0.5) continue;

@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import type { ContractDocument } from "../testing/backend-contract.js";
 import { backendContract } from "../testing/backend-contract.js";
-import { startFakeElasticsearch } from "./__fixtures__/start-fake-elasticsearch.js";
+import { startFakeElasticsearch } from "../testing/start-fake-elasticsearch.js";
 import { elasticsearchBackend } from "./elasticsearch-backend.js";
 
 // The backend conformance suite, against the fake engine speaking each flavor's wire: the

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PageOutcome, SearchBackend } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Caller } from "../http/caller.js";
-import { testAttempt } from "../testing/test-attempt.js";
-import type { Flavor } from "./__fixtures__/fake-elasticsearch-errors.js";
-import { sampleIndices } from "./__fixtures__/sample-indices.js";
+import type { Flavor } from "../testing/fake-elasticsearch-errors.js";
+import { sampleElasticsearchIndices } from "../testing/sample-elasticsearch-indices.js";
 import {
   type FakeElasticsearch,
   type FakeElasticsearchFault,
   startFakeElasticsearch,
-} from "./__fixtures__/start-fake-elasticsearch.js";
+} from "../testing/start-fake-elasticsearch.js";
+import { testAttempt } from "../testing/test-attempt.js";
 import { elasticsearchBackend } from "./elasticsearch-backend.js";
 
-const indices = sampleIndices();
+const indices = sampleElasticsearchIndices();
 const reader: Caller = { headers: { authorization: "ApiKey reader-key" } };
 const runbooksOnly: Caller = { token: "runbooks-token" };
 const users = {

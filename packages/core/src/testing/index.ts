@@ -1,5 +1,6 @@
-// @search-docs/core/testing: a fake docs service speaking the v2 wire, for your own agent tests,
-// and the backend contract with a memory backend, for your own backends.
+// @search-docs/core/testing: a fake docs service speaking the v2 wire and a fake Elasticsearch /
+// OpenSearch, for your own agent tests, and the backend contract with a memory backend, for your
+// own backends.
 export { type AbortedCall, abortMidCall } from "./abort-mid-call.js";
 export type {
   AccessControlList,
@@ -79,9 +80,18 @@ export {
   throughCore,
 } from "./play-contract-case.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
+export { sampleElasticsearchIndices } from "./sample-elasticsearch-indices.js";
 export type { SectionRanking } from "./section-index.js";
 export { createSeededRandom, type RandomSource } from "./seeded-random.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
+export {
+  type FakeElasticsearch,
+  type FakeElasticsearchFault,
+  type FakeElasticsearchOptions,
+  type FakeElasticsearchRequest,
+  type FakeElasticsearchUser,
+  startFakeElasticsearch,
+} from "./start-fake-elasticsearch.js";
 export {
   findRedisServer,
   type RedisServer,

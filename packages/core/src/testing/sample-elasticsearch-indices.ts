@@ -1,10 +1,10 @@
-import type { CorpusDocument } from "../../testing/corpus-document.js";
-import { loadCorpus } from "../../testing/load-corpus.js";
+import type { CorpusDocument } from "./corpus-document.js";
+import { loadCorpus } from "./load-corpus.js";
 
-const sampleCorpus = new URL("../../testing/corpus/sample-corpus.jsonl", import.meta.url);
+const sampleCorpus = new URL("./corpus/sample-corpus.jsonl", import.meta.url);
 
 /** The sample corpus as Elasticsearch indices: `docs-<area>`, one record per section (DESIGN §2). */
-export function sampleIndices(
+export function sampleElasticsearchIndices(
   documents: readonly CorpusDocument[] = loadCorpus(sampleCorpus),
 ): Record<string, Record<string, unknown>[]> {
   const indices: Record<string, Record<string, unknown>[]> = {};

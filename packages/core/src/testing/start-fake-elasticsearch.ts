@@ -73,6 +73,7 @@ export interface FakeElasticsearchUser {
 }
 
 export interface FakeElasticsearchOptions {
+  /** Whose wire: error type names, the 401 body, the product header differ. Default elasticsearch. */
   flavor?: Flavor;
   /** Index name → its records (`_source`s), one per section. */
   indices: Record<string, readonly Record<string, unknown>[]>;
@@ -388,6 +389,10 @@ export async function startFakeElasticsearch(
     user: FakeElasticsearchUser | undefined,
     { allowNoIndices, ignoreUnavailable }: { allowNoIndices: boolean; ignoreUnavailable: boolean },
   ): string[] | EngineError {
+    // A user with no read privilege on any index is refused before any name is resolved
+    // (elastic/elasticsearch#71806: the authorization short-circuit).
+    if (user !== undefined && user.read.length === 0)
+      return unauthorizedFor(flavor, user.name, target);
     const selected = new Set<string>();
     for (const part of target.split(",")) {
       if (part.startsWith("-") && selected.size > 0) {

@@ -1,5 +1,5 @@
-import { tokenize, tokenizeWithOffsets } from "../../testing/tokenize.js";
 import { type EngineError, parsingError } from "./fake-elasticsearch-errors.js";
+import { tokenize, tokenizeWithOffsets } from "./tokenize.js";
 
 // The Search API's request body as the fake server understands it: the subset of the Query DSL
 // the engines document for full-text search (Elasticsearch "Query DSL": match, multi_match,
