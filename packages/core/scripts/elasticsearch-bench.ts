@@ -24,6 +24,7 @@ import {
   type FakeElasticsearchFault,
   startFakeElasticsearch,
 } from "../src/testing/start-fake-elasticsearch.ts";
+import { testAttempt } from "../src/testing/test-attempt.ts";
 
 const { values } = parseArgs({
   options: {
@@ -104,6 +105,52 @@ function median(values: readonly number[]): number {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
+
+// 0. The backend alone: page one of each in-scope index through backend.searchPage (the shared
+// sender, zod, the table) against the same request by hand, interleaved.
+const backend = elasticsearchBackend({ url: fake.url, flavor });
+const backendTimes: number[] = [];
+const backendHandTimes: number[] = [];
+for (let round = 0; round < rounds; round += 1) {
+  for (const [position, query] of queries.entries()) {
+    const scope =
+      query.area !== undefined && query.area in areas
+        ? (areas[query.area] ?? [])
+        : Object.values(areas).flat();
+    for (const collectionId of scope) {
+      const viaBackend = async () => {
+        const started = performance.now();
+        await backend.searchPage(
+          { collectionId, query: query.query, pageSize: 20, continuation: undefined },
+          testAttempt({ caller }),
+        );
+        backendTimes.push(performance.now() - started);
+      };
+      if ((position + round) % 2 === 0) await viaBackend();
+      fake.requests.length = 0;
+      await backend.searchPage(
+        { collectionId, query: query.query, pageSize: 20, continuation: undefined },
+        testAttempt({ caller }),
+      );
+      const recorded = fake.requests.map(({ path, query: search, body }) => ({
+        path,
+        query: search,
+        body,
+      }));
+      const started = performance.now();
+      await handWritten(recorded);
+      backendHandTimes.push(performance.now() - started);
+      if ((position + round) % 2 !== 0) await viaBackend();
+    }
+  }
+}
+process.stdout.write(
+  `\n## The backend alone (${flavor}, ${backendTimes.length} page-one requests)\n\n` +
+    "| arm | median ms per request | p90 ms |\n| --- | ---: | ---: |\n" +
+    `| elasticsearchBackend.searchPage | ${median(backendTimes).toFixed(3)} | ${percentile(backendTimes, 0.9).toFixed(3)} |\n` +
+    `| hand-written fetch, same request | ${median(backendHandTimes).toFixed(3)} | ${percentile(backendHandTimes, 0.9).toFixed(3)} |\n` +
+    `| ratio | ${(median(backendTimes) / median(backendHandTimes)).toFixed(3)} | |\n`,
+);
 
 // Warm-up: JIT, the connection pool, lazy imports.
 for (const query of queries.slice(0, 10)) await docs.search(inputOf(query), { caller });
