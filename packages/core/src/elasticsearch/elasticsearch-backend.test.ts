@@ -368,6 +368,29 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
       }
     });
 
+    it("reads an error body bounded: a huge one still maps by its status", async () => {
+      const huge = "x".repeat(200_000);
+      fake.setFault("docs-runbooks", {
+        kind: "error",
+        status: 429,
+        type: "circuit_breaking_exception",
+        reason: huge,
+      });
+      const overloaded = await search(backend, "docs-runbooks");
+      expect(overloaded).toMatchObject({ kind: "overloaded" });
+      expect(JSON.stringify(overloaded).length).toBeLessThan(200);
+      fake.setFault("docs-runbooks", {
+        kind: "error",
+        status: 404,
+        type: "index_not_found_exception",
+        reason: huge,
+      });
+      expect(await search(backend, "docs-runbooks", { query: nothing })).toMatchObject({
+        kind: "failed",
+        cause: "misconfigured",
+      });
+    });
+
     it("refuses a collection id that cannot be an index expression, with no request", async () => {
       for (const collectionId of [
         "",
