@@ -17,7 +17,7 @@
 import { parseArgs } from "node:util";
 import { createDocsSearch } from "../src/create-docs-search.ts";
 import { elasticsearchBackend } from "../src/elasticsearch/elasticsearch-backend.ts";
-import type { Caller } from "../src/http/caller.ts";
+import type { Caller } from "../src/contract/caller.ts";
 import { sampleElasticsearchIndices } from "../src/testing/sample-elasticsearch-indices.ts";
 import { createSeededRandom } from "../src/testing/seeded-random.ts";
 import {

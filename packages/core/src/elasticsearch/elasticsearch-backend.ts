@@ -11,9 +11,9 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { callerHeaders } from "../http/caller.js";
+import { callerHeaders } from "../http/caller-headers.js";
 import { type HttpAnswer, sendRequest } from "../http/send-request.js";
-import { parseRetryAfter } from "../retry/parse-retry-after.js";
+import { parseRetryAfter } from "../http/parse-retry-after.js";
 import {
   type ElasticsearchPartialRow,
   elasticsearchPartialTable,
@@ -130,7 +130,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
         // index_not_found_exception, not an empty 200 that would read as "nothing matched".
         url: `${base.origin}${base.pathname}/${indexPathSegment(collectionId)}/_search?allow_no_indices=false`,
         headers: {
-          ...callerHeaders(attempt.caller, "search_docs"),
+          ...callerHeaders(attempt.caller),
           "content-type": "application/json",
           accept: "application/json",
         },
