@@ -15,9 +15,9 @@
 //    in scope answered only partially: _shards.failed, timed_out).
 
 import { parseArgs } from "node:util";
+import type { Caller } from "../src/contract/caller.ts";
 import { createDocsSearch } from "../src/create-docs-search.ts";
 import { elasticsearchBackend } from "../src/elasticsearch/elasticsearch-backend.ts";
-import type { Caller } from "../src/contract/caller.ts";
 import { sampleElasticsearchIndices } from "../src/testing/sample-elasticsearch-indices.ts";
 import { createSeededRandom } from "../src/testing/seeded-random.ts";
 import {

@@ -1,5 +1,5 @@
-import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Caller } from "../contract/caller.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { parseAreas } from "./docs-config-from-environment.js";
 
 /** An Elasticsearch or OpenSearch cluster, as the SEARCH_DOCS_ELASTICSEARCH_* variables name it. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PageOutcome, SearchBackend } from "../backend/search-backend.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Caller } from "../contract/caller.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Flavor } from "../testing/fake-elasticsearch-errors.js";
 import { sampleElasticsearchIndices } from "../testing/sample-elasticsearch-indices.js";
 import {

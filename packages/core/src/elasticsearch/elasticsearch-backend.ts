@@ -12,8 +12,8 @@ import type {
 } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { callerHeaders } from "../http/caller-headers.js";
-import { type HttpAnswer, sendRequest } from "../http/send-request.js";
 import { parseRetryAfter } from "../http/parse-retry-after.js";
+import { type HttpAnswer, sendRequest } from "../http/send-request.js";
 import {
   type ElasticsearchPartialRow,
   elasticsearchPartialTable,
