@@ -3,7 +3,12 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
+import {
+  type FakeDocsService,
+  sampleElasticsearchIndices,
+  startFakeDocsService,
+  startFakeElasticsearch,
+} from "../testing/index.js";
 import { main, usage } from "./main.js";
 
 function run(argv: string[], environment: NodeJS.ProcessEnv = {}, command?: string) {
@@ -89,6 +94,31 @@ describe("search-docs CLI", () => {
       );
       expect(out).toContain('"status": "ok"');
       expect(out).not.toContain(service.tokens.everything);
+    }
+  });
+
+  it("searches Elasticsearch or OpenSearch from SEARCH_DOCS_ELASTICSEARCH_URL", async () => {
+    for (const flavor of ["elasticsearch", "opensearch"] as const) {
+      const fake = await startFakeElasticsearch({
+        flavor,
+        indices: sampleElasticsearchIndices(),
+        users: { "ApiKey cli-key": { name: "cli", read: ["docs-*"] } },
+      });
+      try {
+        const { code, out, err } = await run(["rotate a service account key"], {
+          SEARCH_DOCS_ELASTICSEARCH_URL: fake.url,
+          SEARCH_DOCS_ELASTICSEARCH_FLAVOR: flavor,
+          SEARCH_DOCS_ELASTICSEARCH_API_KEY: "cli-key",
+          SEARCH_DOCS_AREAS: '{"runbooks":["docs-runbooks"],"everything":["docs-*"]}',
+        });
+        expect(code).toBe(0);
+        expect(err).toBe(`Searching ${flavor} at ${fake.url} (areas: runbooks, everything)\n`);
+        expect(out).toContain('"status": "ok"');
+        expect(out).not.toContain("cli-key");
+        expect(fake.requests[0]?.headers.authorization).toBe("ApiKey cli-key");
+      } finally {
+        await fake.close();
+      }
     }
   });
 

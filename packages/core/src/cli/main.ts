@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { docsConfigFromEnvironment } from "../config/docs-config-from-environment.js";
+import { elasticsearchConfigFromEnvironment } from "../config/elasticsearch-config-from-environment.js";
 import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
+import { elasticsearchBackend } from "../elasticsearch/elasticsearch-backend.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
 import type { Trace } from "../trace/trace.js";
@@ -23,7 +25,9 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
 
 With no configuration it uses an embedded fake docs service (sample corpus). To search a real
 backend set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS (JSON, or a JSON file's
-path, mapping area names to collection ids). Refs issued by searches are kept for \`get\` under
+path, mapping area names to collection ids); for Elasticsearch or OpenSearch set
+SEARCH_DOCS_ELASTICSEARCH_URL (+ SEARCH_DOCS_ELASTICSEARCH_FLAVOR=opensearch), SEARCH_DOCS_AREAS
+(area names to index names) and SEARCH_DOCS_ELASTICSEARCH_API_KEY or SEARCH_DOCS_TOKEN. Refs issued by searches are kept for \`get\` under
 SEARCH_DOCS_REF_DIR (default: the system temp folder). Results go to stdout (--json: only JSON);
 what the tool says about itself goes to stderr.
 
@@ -95,9 +99,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === "demo") return runDemo(io);
   if (command === "serve") return serve(values, io);
 
-  const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
+  const elasticsearch = elasticsearchConfigFromEnvironment(io.environment, { caller: "required" });
+  const backend =
+    elasticsearch === undefined
+      ? docsConfigFromEnvironment(io.environment, { token: "required" })
+      : undefined;
   if (
-    backend &&
+    (backend || elasticsearch) &&
     (values.reindex?.length || values.shed?.length || values.as || values.corpus || values.port)
   ) {
     throw new CliConfigError(
@@ -108,7 +116,18 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     let docs: DocsSearch;
     let caller: Caller;
-    if (backend) {
+    if (elasticsearch) {
+      docs = createDocsSearch({
+        backend: elasticsearchBackend({ url: elasticsearch.url, flavor: elasticsearch.flavor }),
+        areas: elasticsearch.areas,
+        refStore: new FileRefStore(refFile(elasticsearch.url, io.environment)),
+        ...(elasticsearch.portalUrl ? { portalUrl: elasticsearch.portalUrl } : {}),
+      });
+      caller = elasticsearch.caller as Caller;
+      io.err(
+        `Searching ${elasticsearch.flavor} at ${elasticsearch.url} (areas: ${Object.keys(elasticsearch.areas).join(", ")})\n`,
+      );
+    } else if (backend) {
       docs = createDocsSearch({
         baseUrl: backend.baseUrl,
         areas: backend.areas,
