@@ -83,6 +83,8 @@ export interface FakeElasticsearchOptions {
   users?: Record<string, FakeElasticsearchUser>;
   /** index.max_result_window (default 10,000). */
   maxResultWindow?: number;
+  /** Milliseconds every search answer waits before it is sent: a network and a busier engine. Default 0. */
+  latencyMs?: number;
 }
 
 export interface FakeElasticsearchRequest {
@@ -103,6 +105,7 @@ export interface FakeElasticsearch {
   requests: FakeElasticsearchRequest[];
   setFault(index: string, fault: FakeElasticsearchFault | undefined): void;
   clearFaults(): void;
+  setLatency(milliseconds: number): void;
   close(): Promise<void>;
 }
 
@@ -133,6 +136,7 @@ export async function startFakeElasticsearch(
   const faults = new Map<string, FakeElasticsearchFault>();
   const requests: FakeElasticsearchRequest[] = [];
   const maxResultWindow = options.maxResultWindow ?? 10_000;
+  let latencyMs = options.latencyMs ?? 0;
 
   const elsewhere = createServer((request, response) => {
     request.on("error", () => {});
@@ -351,6 +355,7 @@ export async function startFakeElasticsearch(
         // Closed indices never reach here: resolve() answers for them.
         break;
     }
+    if (latencyMs > 0) await sleep(latencyMs);
     if (response.destroyed) return;
     const result = search(resolved, searchBody, failedIndices, timedOut);
     record.status = 200;
@@ -548,6 +553,9 @@ export async function startFakeElasticsearch(
     },
     clearFaults() {
       faults.clear();
+    },
+    setLatency(milliseconds) {
+      latencyMs = milliseconds;
     },
     close() {
       closing ??= Promise.all([closeServer(server), closeServer(elsewhere)]).then(() => {});
