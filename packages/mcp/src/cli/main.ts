@@ -4,7 +4,11 @@ import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { type Caller, createDocsSearch, type DocsSearch, SearchDocsError } from "@search-docs/core";
-import { docsConfigFromEnvironment } from "@search-docs/core/node";
+import { elasticsearchBackend } from "@search-docs/core/elasticsearch";
+import {
+  docsConfigFromEnvironment,
+  elasticsearchConfigFromEnvironment,
+} from "@search-docs/core/node";
 import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
 import { createDocsMcpServer } from "../create-docs-mcp-server.js";
 import { createDocsMcpHandler } from "../http/create-docs-mcp-handler.js";
@@ -52,10 +56,26 @@ export async function main(argv: readonly string[], io: McpCliIo): Promise<numbe
 
   let service: FakeDocsService | undefined;
   try {
-    const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
+    const elasticsearch = elasticsearchConfigFromEnvironment(io.environment, {
+      caller: "required",
+    });
+    const backend =
+      elasticsearch === undefined
+        ? docsConfigFromEnvironment(io.environment, { token: "required" })
+        : undefined;
     let docs: DocsSearch;
     let caller: Caller;
-    if (backend) {
+    if (elasticsearch) {
+      docs = createDocsSearch({
+        backend: elasticsearchBackend({ url: elasticsearch.url, flavor: elasticsearch.flavor }),
+        areas: elasticsearch.areas,
+        ...(elasticsearch.portalUrl ? { portalUrl: elasticsearch.portalUrl } : {}),
+      });
+      caller = elasticsearch.caller as Caller;
+      io.stderr(
+        `search-docs-mcp: searching ${elasticsearch.flavor} at ${elasticsearch.url} (areas: ${Object.keys(elasticsearch.areas).join(", ")})\n`,
+      );
+    } else if (backend) {
       const { token, ...options } = backend;
       docs = createDocsSearch(options);
       caller = { token: token ?? "" };
