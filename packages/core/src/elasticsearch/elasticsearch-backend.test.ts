@@ -549,6 +549,55 @@ describe("elasticsearchBackend options", () => {
     );
   });
 
+  it("never reads an inconsistent or malformed 200 as nothing matched", async () => {
+    const answer = (body: unknown) => async () =>
+      new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+    const shards = { total: 1, successful: 1, skipped: 0, failed: 0 };
+    const bodies: Array<[unknown, object]> = [
+      [
+        {
+          timed_out: false,
+          _shards: shards,
+          hits: { total: { value: 3, relation: "eq" }, hits: [] },
+        },
+        { kind: "failed", cause: "malformed" },
+      ],
+      [
+        { timed_out: false, _shards: shards, hits: {} },
+        { kind: "failed", cause: "malformed" },
+      ],
+      [
+        { timed_out: false, _shards: shards },
+        { kind: "failed", cause: "malformed" },
+      ],
+      [
+        { timed_out: false, _shards: { ...shards, total: 0, successful: 0 }, hits: { hits: [] } },
+        { kind: "failed", cause: "misconfigured" },
+      ],
+      [
+        {
+          timed_out: false,
+          _shards: shards,
+          _clusters: { total: 2, skipped: 1 },
+          hits: { hits: [] },
+        },
+        { kind: "transient" },
+      ],
+      [
+        {
+          timed_out: false,
+          _shards: shards,
+          hits: { total: { value: 0, relation: "eq" }, hits: [] },
+        },
+        { kind: "no_match" },
+      ],
+    ];
+    for (const [body, expected] of bodies) {
+      const backend = elasticsearchBackend({ url: "http://search.internal", fetch: answer(body) });
+      expect(await search(backend, "docs-runbooks")).toMatchObject(expected);
+    }
+  });
+
   it("uses the configured field names and keeps the URL's path prefix", async () => {
     const renamed = Object.fromEntries(
       Object.entries(indices).map(([name, records]) => [

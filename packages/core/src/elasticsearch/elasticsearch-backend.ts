@@ -202,7 +202,12 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
       if (rawHits.length > size) {
         return malformed(`${rawHits.length} hits for size ${size}`);
       }
-      if (rawHits.length === 0 && from === 0) return { kind: "no_match" };
+      if (rawHits.length === 0 && from === 0) {
+        // "Nothing matched" only when the engine's own count agrees: hits cut away on the way
+        // (a proxy's filter, a response rewritten) must not read as an empty answer.
+        if (totalOf(response) > 0) return malformed("no hits on page one, but a total above 0");
+        return { kind: "no_match" };
+      }
       const hits: BackendHit[] = [];
       for (const [position, rawHit] of rawHits.entries()) {
         const hit = readHit(rawHit, fields, from + position);
@@ -310,7 +315,7 @@ function malformed(reason: string): BackendFailure {
 }
 
 function isAnswer(value: HttpAnswer | BackendFailure): value is HttpAnswer {
-  return "status" in value && typeof value.status === "number" && !("kind" in value);
+  return !("kind" in value);
 }
 
 /** The continuation is the offset of the next page: `from`. Undefined when it is not one. */
@@ -370,11 +375,15 @@ function partialAnswer(response: SearchResponse): BackendFailure | undefined {
   return elasticsearchPartialTable.find((row) => signals[row.signal])?.meaning;
 }
 
-function hasMore(response: SearchResponse, end: number, size: number, count: number): boolean {
+function totalOf(response: SearchResponse): number {
   const total = response.hits.total;
-  if (total === undefined) return count === size;
-  const value = typeof total === "number" ? total : total.value;
-  return value > end;
+  if (total === undefined) return 0;
+  return typeof total === "number" ? total : total.value;
+}
+
+function hasMore(response: SearchResponse, end: number, size: number, count: number): boolean {
+  if (response.hits.total === undefined) return count === size;
+  return totalOf(response) > end;
 }
 
 function readHit(hit: SearchHit, fields: ElasticsearchFields, rank: number): BackendHit | string {
