@@ -106,7 +106,9 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
   if (!Number.isInteger(maxResultWindow) || maxResultWindow < 1) {
     refuse("maxResultWindow", "maxResultWindow must be a whole number of at least 1");
   }
-  const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
+  // Looked up per request, so a fetch installed after construction (a test's, a polyfill) is used.
+  const fetchFunction: typeof globalThis.fetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const searchTemplate = `${base.pathname}/{index}/_search`;
 
   async function post(
