@@ -37,7 +37,9 @@ async function statusOf(areas: Record<string, string[]>, query: string): Promise
     prompt: query,
     stopWhen: isStepCount(3),
   });
-  return (result.steps[0]?.toolResults[0]?.output as SearchDocsToolOutput).result.status;
+  const output = result.steps[0]?.toolResults[0]?.output as SearchDocsToolOutput | undefined;
+  expect(output).toBeDefined();
+  return output?.result.status ?? "no tool result";
 }
 
 it("answers ok, no_matches and unavailable truthfully from OpenSearch, through generateText", async () => {
