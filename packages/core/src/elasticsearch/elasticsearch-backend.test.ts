@@ -549,7 +549,7 @@ describe("elasticsearchBackend options", () => {
     );
   });
 
-  it("never reads an inconsistent or malformed 200 as nothing matched", async () => {
+  it("never reads an inconsistent or malformed 200 as nothing matched, nor as a page", async () => {
     const answer = (body: unknown) => async () =>
       new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     const shards = { total: 1, successful: 1, skipped: 0, failed: 0 };
@@ -590,6 +590,30 @@ describe("elasticsearchBackend options", () => {
           hits: { total: { value: 0, relation: "eq" }, hits: [] },
         },
         { kind: "no_match" },
+      ],
+      [
+        { timed_out: false, _shards: shards, hits: { hits: [{ _score: 1, _source: "text" }] } },
+        { kind: "failed", cause: "malformed" },
+      ],
+      [
+        {
+          timed_out: false,
+          _shards: shards,
+          hits: {
+            hits: [
+              { _score: 1, _source: { document_id: "a", title: "A" }, highlight: { body: "x" } },
+            ],
+          },
+        },
+        { kind: "failed", cause: "malformed" },
+      ],
+      [
+        {
+          timed_out: false,
+          _shards: shards,
+          hits: { hits: [{ _score: 1, _source: { document_id: "a", title: "A" } }] },
+        },
+        { kind: "page", hits: [{ documentId: "a", title: "A", snippet: "", score: 1 }] },
       ],
     ];
     for (const [body, expected] of bodies) {

@@ -389,7 +389,7 @@ function hasMore(response: SearchResponse, end: number, size: number, count: num
 }
 
 function readHit(hit: SearchHit, fields: ElasticsearchFields, rank: number): BackendHit | string {
-  const source = hit._source ?? {};
+  const source: Record<string, unknown> = hit._source ?? {};
   const documentId = identifier(source[fields.documentId]);
   if (documentId === undefined) return `hit ${rank + 1} has no ${fields.documentId}`;
   const title = source[fields.title];
@@ -397,7 +397,14 @@ function readHit(hit: SearchHit, fields: ElasticsearchFields, rank: number): Bac
   const section = sectionOf(source[fields.section]);
   const slug = optionalString(source[fields.slug]);
   const updated = optionalString(source[fields.updatedAt]);
-  const snippet = hit.highlight?.[fields.body]?.[0] ?? "";
+  const fragments = hit.highlight?.[fields.body];
+  if (
+    fragments !== undefined &&
+    (!Array.isArray(fragments) || typeof (fragments[0] ?? "") !== "string")
+  ) {
+    return `hit ${rank + 1} has a highlight that is not a list of strings`;
+  }
+  const snippet: string = fragments?.[0] ?? "";
   // Higher is better; a hit sorted without a score ranks by position.
   const score = typeof hit._score === "number" ? hit._score : 1 / (rank + 1);
   return {
@@ -418,7 +425,7 @@ function readDocument(hits: readonly SearchHit[], fields: ElasticsearchFields): 
   let slug: string | undefined;
   let updated: string | undefined;
   for (const [rank, hit] of hits.entries()) {
-    const source = hit._source ?? {};
+    const source: Record<string, unknown> = hit._source ?? {};
     const section = sectionOf(source[fields.section]);
     if (section === undefined) return malformed(`section ${rank + 1} has no ${fields.section}`);
     const text = source[fields.body];
