@@ -2,7 +2,11 @@ import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { fakeDocsServiceFixture } from "@search-docs/core/testing";
+import {
+  fakeDocsServiceFixture,
+  sampleElasticsearchIndices,
+  startFakeElasticsearch,
+} from "@search-docs/core/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { builtBin } from "../__fixtures__/built-bin.js";
 
@@ -92,6 +96,31 @@ describe("search-docs-mcp over stdio", () => {
       fake.service.requests.every((request) => request.token === fake.service.tokens.runbooksOnly),
     ).toBe(true);
     expect(stderr()).toContain(`searching ${fake.service.url}`);
+  });
+
+  it("searches Elasticsearch from SEARCH_DOCS_ELASTICSEARCH_URL, as the environment's API key", async () => {
+    const engine = await startFakeElasticsearch({
+      indices: sampleElasticsearchIndices(),
+      users: { "ApiKey mcp-key": { name: "mcp", read: ["docs-runbooks"] } },
+    });
+    cleanups.push(() => engine.close());
+    const { client, stderr } = await connectStdio({
+      SEARCH_DOCS_ELASTICSEARCH_URL: engine.url,
+      SEARCH_DOCS_ELASTICSEARCH_API_KEY: "mcp-key",
+      SEARCH_DOCS_AREAS: '{"runbooks":["docs-runbooks"],"policies":["docs-policies"]}',
+    });
+    const result = await client.callTool({
+      name: "search_docs",
+      arguments: { query: "rotate a service account key" },
+    });
+    const output = result.structuredContent as { status: string; results: { area: string }[] };
+    // docs-policies answers 403 for this key: omitted, and the runbooks still answer.
+    expect(output.status).toBe("ok");
+    expect(new Set(output.results.map((hit) => hit.area))).toEqual(new Set(["runbooks"]));
+    expect(
+      engine.requests.every((request) => request.headers.authorization === "ApiKey mcp-key"),
+    ).toBe(true);
+    expect(stderr()).toContain(`searching elasticsearch at ${engine.url}`);
   });
 
   it("writes nothing but protocol messages to stdout, and answers what it owes before stopping on stdin's end", async () => {
