@@ -496,23 +496,17 @@ async function answersForbidden(session: ContractSession): Promise<void> {
 async function settlesWhenAborted(session: ContractSession): Promise<void> {
   const controller = new AbortController();
   controller.abort(new DOMException("The caller aborted.", "AbortError"));
-  const { backend, collectionId } = session.fixture;
-  const request = {
-    collectionId,
-    query: contractCommonWord,
-    pageSize: 20,
-    continuation: undefined,
-  };
-  await settlesWithin("searchPage with an aborted signal", () =>
-    backend.searchPage(request, session.attempt({ signal: controller.signal })),
-  );
-  const documentRequest = { collectionId, documentId: session.documentId(contractReadDocumentKey) };
-  await settlesWithin("getDocument with an aborted signal", () =>
-    backend.getDocument(documentRequest, session.attempt({ signal: controller.signal })),
-  );
+  for (const [what, call] of abortableCalls(session)) {
+    await settlesWithin(`${what} with an aborted signal`, () =>
+      call(session.attempt({ signal: controller.signal })),
+    );
+  }
 }
 
-async function settlesWhenAbortedMidAttempt(session: ContractSession): Promise<void> {
+/** A search and a document read on the fixture's collection, as abort checks make them. */
+function abortableCalls(
+  session: ContractSession,
+): Array<[string, (attempt: TestAttempt) => Promise<unknown>]> {
   const { backend, collectionId } = session.fixture;
   const request = {
     collectionId,
@@ -521,11 +515,14 @@ async function settlesWhenAbortedMidAttempt(session: ContractSession): Promise<v
     continuation: undefined,
   };
   const documentRequest = { collectionId, documentId: session.documentId(contractReadDocumentKey) };
-  const calls: Array<[string, (attempt: TestAttempt) => Promise<unknown>]> = [
+  return [
     ["searchPage", (attempt) => backend.searchPage(request, attempt)],
     ["getDocument", (attempt) => backend.getDocument(documentRequest, attempt)],
   ];
-  for (const [what, call] of calls) {
+}
+
+async function settlesWhenAbortedMidAttempt(session: ContractSession): Promise<void> {
+  for (const [what, call] of abortableCalls(session)) {
     const controller = new AbortController();
     const attempt = session.attempt({ signal: controller.signal });
     // Settled either way at once, so an early rejection is never an unhandled one.
