@@ -147,8 +147,6 @@ export const contractHostileQueries: readonly string[] = [
 
 class ContractSession {
   readonly fixture: BackendContractFixture;
-  /** Everything the backend said, as JSON, and every detail it annotated. */
-  readonly said: string[] = [];
   readonly #documents = new Map<string, BackendDocument>();
 
   constructor(fixture: BackendContractFixture) {
@@ -207,11 +205,19 @@ class ContractSession {
     return outcome.document;
   }
 
+  /** Checks what one call said and annotated: documented fields only, and never the credential. */
   record(what: string, outcome: unknown, attempt: TestAttempt): void {
-    this.said.push(safeJson(outcome));
+    const said = [safeJson(outcome)];
     for (const detail of attempt.details) {
       checkDetails(what, detail);
-      this.said.push(safeJson(detail));
+      said.push(safeJson(detail));
+    }
+    for (const text of said) {
+      if (this.secrets().some((secret) => text.includes(secret))) {
+        throw new Error(
+          `${what}: its answer or annotation holds the caller's credential: ${text.slice(0, 200)}`,
+        );
+      }
     }
   }
 
@@ -546,6 +552,8 @@ async function keepsNoCredential(session: ContractSession): Promise<void> {
       "the fixture's caller carries no credential of 6 characters or more, so the contract cannot look for it: give the caller a realistic token.",
     );
   }
+  // Every call below is checked as it returns (ContractSession.record): what it said and
+  // annotated holds no credential. Then the backend's own state is searched for it.
   const { fixture } = session;
   const first = await session.search({ query: contractCommonWord, pageSize: pageSizeForPaging });
   if (first.kind === "page" && first.next !== undefined) {
@@ -566,15 +574,6 @@ async function keepsNoCredential(session: ContractSession): Promise<void> {
     if (collectionId === undefined) continue;
     await session.search({ collectionId, query: contractUniqueWord });
     await session.read(session.documentId(contractReadDocumentKey), { collectionId });
-  }
-  for (const [position, said] of session.said.entries()) {
-    for (const secret of secrets) {
-      if (said.includes(secret)) {
-        throw new Error(
-          `answer or annotation ${position + 1} holds the caller's credential: ${said.slice(0, 200)}`,
-        );
-      }
-    }
   }
   const kept = findSecret(fixture.backend, secrets);
   if (kept !== undefined) {
