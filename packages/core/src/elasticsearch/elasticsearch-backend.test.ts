@@ -417,22 +417,33 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
       expect(fake.requests).toEqual([]);
     });
 
-    it("prefer: recent sorts by updated_at, newest first, keeping scores", async () => {
-      const page = await backend.searchPage(
-        {
-          collectionId: "docs-*",
-          query: "service",
-          pageSize: 10,
-          continuation: undefined,
-          prefer: "recent",
-        },
-        testAttempt({ caller: reader }),
-      );
-      expect(page.kind).toBe("page");
-      if (page.kind !== "page") return;
-      const dates = page.hits.map((hit) => hit.updated ?? "");
-      expect(dates).toEqual([...dates].sort().reverse());
-      for (const hit of page.hits) expect(hit.score).toBeGreaterThan(0);
+    it("prefer: recent weighs recency into the score: newer sections rise, best first still", async () => {
+      const pageOf = async (prefer: "relevance" | "recent") => {
+        const page = await backend.searchPage(
+          {
+            collectionId: "docs-*",
+            query: "service",
+            pageSize: 10,
+            continuation: undefined,
+            prefer,
+          },
+          testAttempt({ caller: reader }),
+        );
+        if (page.kind !== "page") throw new Error(`not a page: ${page.kind}`);
+        return page.hits;
+      };
+      const relevance = await pageOf("relevance");
+      const recent = await pageOf("recent");
+      const meanAge = (hits: typeof recent) =>
+        hits.reduce((sum, hit) => sum - Date.parse(hit.updated ?? ""), 0) / hits.length;
+      expect(meanAge(recent)).toBeLessThan(meanAge(relevance));
+      const scores = recent.map((hit) => hit.score);
+      expect(scores).toEqual([...scores].sort((left, right) => right - left));
+      const body = JSON.parse(fake.requests.at(-1)?.body ?? "{}");
+      expect(body.query.function_score.functions).toEqual([
+        { gauss: { updated_at: { origin: "now", scale: "180d", decay: 0.5 } } },
+      ]);
+      expect(body.sort).toBeUndefined();
     });
 
     describe("getDocument", () => {

@@ -78,6 +78,9 @@ const errorBodyBytes = 16 * 1024;
 // from + size may not pass index.max_result_window (10,000 by default; "Paginate search
 // results"). Core's page cap (6 pages of 20) stays far below it; a walk never asks past it.
 const defaultMaxResultWindow = 10_000;
+// How far back "recent" reaches: a section this old counts half as much (Elasticsearch "Function
+// score query" > decay functions; the same in OpenSearch).
+const recencyScale = "180d";
 // The engine's own timeout is set a little inside core's, so its partial answer (timed_out)
 // arrives before our signal fires and says what happened.
 const engineTimeoutShare = 0.8;
@@ -156,27 +159,39 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
         return { kind: "failed", cause: "rejected", reason: "continuation is not an offset" };
       }
       const size = Math.min(request.pageSize, attempt.limits.pageItems, maxResultWindow - from);
-      const recent = request.prefer === "recent";
-      const body = {
-        // A match query, never query_string: the user's words are text, so `a:b OR (c` is
-        // searched for, not parsed. best_fields scores a section by its best field.
-        query: {
-          multi_match: {
-            query: request.query,
-            type: "best_fields",
-            fields: [`${fields.title}^${titleBoost}`, fields.heading, fields.body],
-          },
+      // A match query, never query_string: the user's words are text, so `a:b OR (c` is
+      // searched for, not parsed. best_fields scores a section by its best field.
+      const match = {
+        multi_match: {
+          query: request.query,
+          type: "best_fields",
+          fields: [`${fields.title}^${titleBoost}`, fields.heading, fields.body],
         },
+      };
+      const body = {
+        // prefer: "recent" weighs recency into the score (a gauss decay on the date, halving at
+        // recencyScale) rather than sorting by date: the page stays in score order, best first,
+        // and a fresh section that barely matches does not outrank the one that answers.
+        query:
+          request.prefer === "recent"
+            ? {
+                function_score: {
+                  query: match,
+                  functions: [
+                    {
+                      gauss: {
+                        [fields.updatedAt]: { origin: "now", scale: recencyScale, decay: 0.5 },
+                      },
+                    },
+                  ],
+                  boost_mode: "multiply",
+                },
+              }
+            : match,
         from,
         size,
         // Counted just past this page, so `more` is the engine's word, not a guess.
         track_total_hits: from + size + 1,
-        ...(recent
-          ? {
-              sort: [{ [fields.updatedAt]: { order: "desc", unmapped_type: "date" } }, "_score"],
-              track_scores: true,
-            }
-          : {}),
         _source: [fields.documentId, fields.section, fields.title, fields.slug, fields.updatedAt],
         highlight: {
           fields: {

@@ -132,7 +132,9 @@ describe("backendContract", () => {
         ? { ...outcome, hits: outcome.hits.map((hit) => ({ ...hit, score: Number.NaN })) }
         : outcome,
     );
-    expect(await failureOf("never returns more hits", notANumber)).toMatch(/finite number/);
+    expect(await failureOf("never returns more hits", notANumber)).toMatch(
+      /score is not a finite number/,
+    );
   });
 
   it("fails an empty page where nothing matched, or an outcome kind the types do not have", async () => {
@@ -144,7 +146,7 @@ describe("backendContract", () => {
       outcome.kind === "no_match" ? ({ kind: "empty" } as unknown as PageOutcome) : outcome,
     );
     expect(await failureOf("answers no_match", invented)).toMatch(
-      /kind "empty", which is not an outcome kind/,
+      /core would refuse this answer \(malformed answer: unknown outcome kind "empty"\)/,
     );
   });
 
@@ -222,6 +224,16 @@ describe("backendContract", () => {
     expect(await failureOf("fails for a collection that does not exist", empty)).toMatch(
       /never an empty answer/,
     );
+    const hidden = mapPages((outcome, request) =>
+      request.collectionId === "nowhere" ? { kind: "forbidden" } : outcome,
+    );
+    expect(await failureOf("fails for a collection that does not exist", hidden)).toMatch(
+      /never forbidden/,
+    );
+    const unpreferred = mapPages((outcome, request) =>
+      request.prefer === "recent" ? { kind: "failed", cause: "rejected" } : outcome,
+    );
+    expect(await failureOf("never returns more hits", unpreferred)).toMatch(/prefer "recent"/);
     const open: Breakage = (good) => ({
       ...good,
       searchPage: (request, attempt) =>

@@ -7,6 +7,7 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
+import { checkDocumentOutcome, checkPageOutcome } from "../engine/check-outcome.js";
 import type { Limits } from "../limits.js";
 import {
   type ContractDocument,
@@ -83,7 +84,7 @@ export function backendContract(
       "finds a word only one document holds, first on page one, as getDocument lists it",
       findsUniqueWord,
     ),
-    check("never returns more hits than pageSize, best first", boundsPages),
+    check("never returns more hits than pageSize, best first, whatever it prefers", boundsPages),
     check("answers no_match when no document holds the words", answersNoMatch),
     check(
       "pages on: a query matching more than pageSize continues without repeating a hit",
@@ -113,16 +114,6 @@ const settleAfterAbortMs = 1000;
 const pageSizeForPaging = 2;
 const maximumPagesWalked = 20;
 
-const failureKinds = new Set([
-  "rebuilding",
-  "overloaded",
-  "transient",
-  "forbidden",
-  "unauthorized",
-  "stale_continuation",
-  "failed",
-]);
-const failedCauses = new Set(["malformed", "too_large", "redirect", "rejected", "misconfigured"]);
 const detailFields = new Set(["status", "bytes", "attributes"]);
 
 /** The hostile queries: query syntaxes of the engines users run, injection, unicode, length. */
@@ -147,8 +138,6 @@ export const contractHostileQueries: readonly string[] = [
 
 class ContractSession {
   readonly fixture: BackendContractFixture;
-  /** Everything the backend said, as JSON, and every detail it annotated. */
-  readonly said: string[] = [];
   readonly #documents = new Map<string, BackendDocument>();
 
   constructor(fixture: BackendContractFixture) {
@@ -176,7 +165,7 @@ class ContractSession {
     const what = `searchPage(${describeRequest(full)})`;
     const outcome = await settled(what, () => this.fixture.backend.searchPage(full, attempt));
     this.record(what, outcome, attempt);
-    checkPageOutcome(what, outcome, full.pageSize);
+    checkPage(what, outcome, full.pageSize, attempt.limits);
     return outcome as PageOutcome;
   }
 
@@ -189,7 +178,7 @@ class ContractSession {
     const what = `getDocument(${JSON.stringify(request)})`;
     const outcome = await settled(what, () => this.fixture.backend.getDocument(request, attempt));
     this.record(what, outcome, attempt);
-    checkDocumentOutcome(what, outcome, attempt.limits.documentSections);
+    checkDocument(what, outcome, attempt.limits);
     return outcome as DocumentOutcome;
   }
 
@@ -207,11 +196,19 @@ class ContractSession {
     return outcome.document;
   }
 
+  /** Checks what one call said and annotated: documented fields only, and never the credential. */
   record(what: string, outcome: unknown, attempt: TestAttempt): void {
-    this.said.push(safeJson(outcome));
+    const said = [safeJson(outcome)];
     for (const detail of attempt.details) {
       checkDetails(what, detail);
-      this.said.push(safeJson(detail));
+      said.push(safeJson(detail));
+    }
+    for (const text of said) {
+      if (this.secrets().some((secret) => text.includes(secret))) {
+        throw new Error(
+          `${what}: its answer or annotation holds the caller's credential: ${text.slice(0, 200)}`,
+        );
+      }
     }
   }
 
@@ -262,12 +259,21 @@ async function findsUniqueWord(session: ContractSession): Promise<void> {
 }
 
 async function boundsPages(session: ContractSession): Promise<void> {
-  // checkPageOutcome holds every page to pageSize and to score order; these ask for small pages.
-  for (const pageSize of [1, 3, 20]) {
-    const outcome = await session.search({ query: contractCommonWord, pageSize });
+  // checkPage holds every page to pageSize and to score order; these ask for small pages.
+  for (const [pageSize, prefer] of [
+    [1, undefined],
+    [3, undefined],
+    [20, "relevance"],
+    [20, "recent"],
+  ] as const) {
+    const outcome = await session.search({
+      query: contractCommonWord,
+      pageSize,
+      ...(prefer === undefined ? {} : { prefer }),
+    });
     if (outcome.kind !== "page" || outcome.hits.length === 0) {
       throw new Error(
-        `searching "${contractCommonWord}" (eight sections hold it) with pageSize ${pageSize} answered ${describeOutcome(outcome)}, not a page of hits.`,
+        `searching "${contractCommonWord}" (eight sections hold it) with pageSize ${pageSize}${prefer === undefined ? "" : `, prefer "${prefer}"`} answered ${describeOutcome(outcome)}, not a page of hits.`,
       );
     }
   }
@@ -447,9 +453,11 @@ async function failsMissingCollection(session: ContractSession): Promise<void> {
   // Only where the fixture names one: some engines cannot tell a missing collection from an empty one.
   if (collectionId === undefined) return;
   const outcome = await session.search({ collectionId, query: contractUniqueWord });
-  if (!failureKinds.has(outcome.kind)) {
+  // forbidden is no answer either: core leaves a forbidden collection out, so the model would
+  // read no_matches while the collection is gone.
+  if (outcome.kind === "page" || outcome.kind === "no_match" || outcome.kind === "forbidden") {
     throw new Error(
-      `searching collection ${JSON.stringify(collectionId)}, which does not exist, answered ${describeOutcome(outcome)}; a missing collection is a failure (e.g. failed, misconfigured), never an empty answer.`,
+      `searching collection ${JSON.stringify(collectionId)}, which does not exist, answered ${describeOutcome(outcome)}; a missing collection is a failure (e.g. failed, misconfigured), never an empty answer and never forbidden (left out, it reads as no_matches).`,
     );
   }
   const document = await session.read(session.documentId(contractReadDocumentKey), {
@@ -485,23 +493,17 @@ async function answersForbidden(session: ContractSession): Promise<void> {
 async function settlesWhenAborted(session: ContractSession): Promise<void> {
   const controller = new AbortController();
   controller.abort(new DOMException("The caller aborted.", "AbortError"));
-  const { backend, collectionId } = session.fixture;
-  const request = {
-    collectionId,
-    query: contractCommonWord,
-    pageSize: 20,
-    continuation: undefined,
-  };
-  await settlesWithin("searchPage with an aborted signal", () =>
-    backend.searchPage(request, session.attempt({ signal: controller.signal })),
-  );
-  const documentRequest = { collectionId, documentId: session.documentId(contractReadDocumentKey) };
-  await settlesWithin("getDocument with an aborted signal", () =>
-    backend.getDocument(documentRequest, session.attempt({ signal: controller.signal })),
-  );
+  for (const [what, call] of abortableCalls(session)) {
+    await settlesWithin(`${what} with an aborted signal`, () =>
+      call(session.attempt({ signal: controller.signal })),
+    );
+  }
 }
 
-async function settlesWhenAbortedMidAttempt(session: ContractSession): Promise<void> {
+/** A search and a document read on the fixture's collection, as abort checks make them. */
+function abortableCalls(
+  session: ContractSession,
+): Array<[string, (attempt: TestAttempt) => Promise<unknown>]> {
   const { backend, collectionId } = session.fixture;
   const request = {
     collectionId,
@@ -510,11 +512,14 @@ async function settlesWhenAbortedMidAttempt(session: ContractSession): Promise<v
     continuation: undefined,
   };
   const documentRequest = { collectionId, documentId: session.documentId(contractReadDocumentKey) };
-  const calls: Array<[string, (attempt: TestAttempt) => Promise<unknown>]> = [
+  return [
     ["searchPage", (attempt) => backend.searchPage(request, attempt)],
     ["getDocument", (attempt) => backend.getDocument(documentRequest, attempt)],
   ];
-  for (const [what, call] of calls) {
+}
+
+async function settlesWhenAbortedMidAttempt(session: ContractSession): Promise<void> {
+  for (const [what, call] of abortableCalls(session)) {
     const controller = new AbortController();
     const attempt = session.attempt({ signal: controller.signal });
     // Settled either way at once, so an early rejection is never an unhandled one.
@@ -538,6 +543,8 @@ async function keepsNoCredential(session: ContractSession): Promise<void> {
       "the fixture's caller carries no credential of 6 characters or more, so the contract cannot look for it: give the caller a realistic token.",
     );
   }
+  // Every call below is checked as it returns (ContractSession.record): what it said and
+  // annotated holds no credential. Then the backend's own state is searched for it.
   const { fixture } = session;
   const first = await session.search({ query: contractCommonWord, pageSize: pageSizeForPaging });
   if (first.kind === "page" && first.next !== undefined) {
@@ -558,15 +565,6 @@ async function keepsNoCredential(session: ContractSession): Promise<void> {
     if (collectionId === undefined) continue;
     await session.search({ collectionId, query: contractUniqueWord });
     await session.read(session.documentId(contractReadDocumentKey), { collectionId });
-  }
-  for (const [position, said] of session.said.entries()) {
-    for (const secret of secrets) {
-      if (said.includes(secret)) {
-        throw new Error(
-          `answer or annotation ${position + 1} holds the caller's credential: ${said.slice(0, 200)}`,
-        );
-      }
-    }
   }
   const kept = findSecret(fixture.backend, secrets);
   if (kept !== undefined) {
@@ -635,103 +633,76 @@ async function checkHitHoldsWord(
   }
 }
 
-function checkPageOutcome(what: string, outcome: unknown, pageSize: number): void {
-  const value = asRecord(what, outcome);
-  if (value.kind === "no_match") return;
+/**
+ * A page as core itself checks it before use (engine/check-outcome.ts): what core would refuse
+ * is a violation. Then what core cannot check for itself: pageSize, the order of scores, and
+ * failure fields it would quietly drop.
+ */
+function checkPage(what: string, outcome: unknown, pageSize: number, limits: Limits): void {
+  acceptedByCore(what, outcome, checkPageOutcome(outcome, limits));
+  const value = outcome as PageOutcome;
   if (value.kind !== "page") {
-    checkFailure(what, value);
+    checkFailureFields(what, value);
     return;
-  }
-  if (!Array.isArray(value.hits)) throw new Error(`${what}: a page's hits must be an array.`);
-  if (typeof value.more !== "boolean") throw new Error(`${what}: a page's more must be a boolean.`);
-  if (value.next !== undefined && typeof value.next !== "string") {
-    throw new Error(`${what}: a page's next must be a string or absent.`);
-  }
-  if (value.version !== undefined && typeof value.version !== "string") {
-    throw new Error(`${what}: a page's version must be a string or absent.`);
   }
   if (value.hits.length > pageSize) {
     throw new Error(`${what}: ${value.hits.length} hits, more than the pageSize of ${pageSize}.`);
   }
   let previous = Number.POSITIVE_INFINITY;
-  for (const [position, hit] of (value.hits as unknown[]).entries()) {
-    const where = `${what}: hit ${position + 1}`;
-    const fields = asRecord(where, hit);
-    for (const name of ["documentId", "title", "snippet"]) {
-      if (typeof fields[name] !== "string") throw new Error(`${where}: ${name} must be a string.`);
+  for (const [position, { score }] of value.hits.entries()) {
+    if (score > previous) {
+      throw new Error(
+        `${what}: hit ${position + 1}: scores rise (${previous} then ${score}); hits come best first.`,
+      );
     }
-    if (fields.documentId === "") throw new Error(`${where}: documentId is empty.`);
-    for (const name of ["updated", "slug", "section"]) {
-      if (fields[name] !== undefined && typeof fields[name] !== "string") {
-        throw new Error(`${where}: ${name} must be a string or absent.`);
-      }
-    }
-    const score = fields.score;
-    if (typeof score !== "number" || !Number.isFinite(score)) {
-      throw new Error(`${where}: score must be a finite number, got ${String(score)}.`);
-    }
-    if (score > previous)
-      throw new Error(`${where}: scores rise (${previous} then ${score}); hits come best first.`);
     previous = score;
   }
 }
 
-function checkDocumentOutcome(what: string, outcome: unknown, maximumSections: number): void {
-  const value = asRecord(what, outcome);
-  if (value.kind === "not_found") return;
-  if (value.kind !== "document") {
-    checkFailure(what, value);
-    return;
-  }
-  const document = asRecord(`${what}: document`, value.document);
-  if (typeof document.title !== "string")
-    throw new Error(`${what}: the document's title must be a string.`);
-  for (const name of ["updated", "slug"]) {
-    if (document[name] !== undefined && typeof document[name] !== "string") {
-      throw new Error(`${what}: the document's ${name} must be a string or absent.`);
-    }
-  }
-  if (!Array.isArray(document.sections))
-    throw new Error(`${what}: the document's sections must be an array.`);
-  if (document.sections.length > maximumSections) {
-    throw new Error(
-      `${what}: ${document.sections.length} sections, over limits.documentSections (${maximumSections}); answer { kind: "failed", cause: "too_large" }.`,
-    );
-  }
-  for (const [position, section] of (document.sections as unknown[]).entries()) {
-    const fields = asRecord(`${what}: section ${position + 1}`, section);
-    for (const name of ["section", "heading", "text"]) {
-      if (typeof fields[name] !== "string") {
-        throw new Error(`${what}: section ${position + 1}'s ${name} must be a string.`);
-      }
-    }
-  }
+/** A document outcome as core checks it, then the failure fields core would quietly drop. */
+function checkDocument(what: string, outcome: unknown, limits: Limits): void {
+  acceptedByCore(what, outcome, checkDocumentOutcome(outcome, limits));
+  const value = outcome as DocumentOutcome;
+  if (value.kind !== "document") checkFailureFields(what, value);
 }
 
-function checkFailure(what: string, value: Record<string, unknown>): void {
-  if (typeof value.kind !== "string" || !failureKinds.has(value.kind)) {
+function acceptedByCore(
+  what: string,
+  outcome: unknown,
+  checked: PageOutcome | DocumentOutcome,
+): void {
+  const value = outcome as { kind?: unknown; cause?: unknown } | null;
+  const kept =
+    typeof value === "object" &&
+    value !== null &&
+    value.kind === checked.kind &&
+    (checked.kind !== "failed" || value.cause === checked.cause);
+  if (kept) return;
+  const reason = "reason" in checked ? checked.reason : undefined;
+  if (checked.kind === "failed" && checked.cause === "too_large") {
     throw new Error(
-      `${what}: answered kind ${JSON.stringify(value.kind)}, which is not an outcome kind.`,
+      `${what}: ${reason}: over limits.documentSections, answer { kind: "failed", cause: "too_large" } yourself.`,
     );
   }
-  if (value.reason !== undefined && typeof value.reason !== "string") {
+  throw new Error(
+    `${what}: core would refuse this answer (${reason ?? checked.kind}): ${describeOutcome(outcome)}`,
+  );
+}
+
+function checkFailureFields(what: string, value: PageOutcome | DocumentOutcome): void {
+  const fields = value as { kind: string; reason?: unknown; retryAfterMs?: unknown };
+  if (fields.reason !== undefined && typeof fields.reason !== "string") {
     throw new Error(`${what}: a failure's reason must be a string or absent.`);
   }
-  if (value.kind === "failed" && !failedCauses.has(value.cause as string)) {
+  if (fields.retryAfterMs === undefined) return;
+  if (!["rebuilding", "overloaded", "transient"].includes(fields.kind)) {
     throw new Error(
-      `${what}: failed with cause ${JSON.stringify(value.cause)}, which is not a FailedCause.`,
+      `${what}: ${fields.kind} carries retryAfterMs; only rebuilding, overloaded and transient may.`,
     );
   }
-  if (value.retryAfterMs !== undefined) {
-    const wait = value.retryAfterMs;
-    if (!["rebuilding", "overloaded", "transient"].includes(value.kind)) {
-      throw new Error(
-        `${what}: ${value.kind} carries retryAfterMs; only rebuilding, overloaded and transient may.`,
-      );
-    }
-    if (typeof wait !== "number" || !Number.isFinite(wait) || wait < 0) {
-      throw new Error(`${what}: retryAfterMs must be a finite number of milliseconds, at least 0.`);
-    }
+  const wait = fields.retryAfterMs;
+  if (typeof wait !== "number" || !Number.isFinite(wait) || wait < 0) {
+    throw new Error(`${what}: retryAfterMs must be a finite number of milliseconds, at least 0.`);
   }
 }
 

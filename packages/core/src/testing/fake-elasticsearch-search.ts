@@ -3,9 +3,10 @@ import { tokenize, tokenizeWithOffsets } from "./tokenize.js";
 
 // The Search API's request body as the fake server understands it: the subset of the Query DSL
 // the engines document for full-text search (Elasticsearch "Query DSL": match, multi_match,
-// query_string, term, bool, match_all; "Sort search results"; "Highlighting"; "Retrieve selected
-// fields" (_source); "Track total hits"; Search API `timeout`). Anything else is refused with a
-// 400 parsing_exception, as the engines' parser refuses an unknown key or query.
+// query_string, term, bool, match_all, function_score with gauss decays; "Sort search results";
+// "Highlighting"; "Retrieve selected fields" (_source); "Track total hits"; Search API
+// `timeout`). Anything else is refused with a 400 parsing_exception, as the engines' parser
+// refuses an unknown key or query.
 
 /** One indexed record (a section), as stored: its index, its `_id` and its `_source`. */
 export interface FakeRecord {
@@ -24,7 +25,17 @@ export type FakeQuery =
       filter: FakeQuery[];
       should: FakeQuery[];
       mustNot: FakeQuery[];
-    };
+    }
+  /** function_score with gauss decays on date fields, boost_mode multiply ("Function score query"). */
+  | { kind: "function_score"; query: FakeQuery; decays: FakeDecay[] };
+
+export interface FakeDecay {
+  field: string;
+  originMs: number;
+  scaleMs: number;
+  offsetMs: number;
+  decay: number;
+}
 
 export interface FakeSortKey {
   field: string;
@@ -181,9 +192,50 @@ function readQuery(json: unknown): FakeQuery {
         mustNot: clauses("must_not"),
       };
     }
+    case "function_score": {
+      const options = objectOf(value, "function_score");
+      allowKeys(options, "function_score", ["query", "functions", "boost_mode"]);
+      if ((options.boost_mode ?? "multiply") !== "multiply") {
+        refuse(`[function_score] unsupported boost_mode [${String(options.boost_mode)}]`);
+      }
+      if (!Array.isArray(options.functions)) refuse("[function_score] requires [functions]");
+      return {
+        kind: "function_score",
+        query: options.query === undefined ? { kind: "match_all" } : readQuery(options.query),
+        decays: options.functions.map(readDecay),
+      };
+    }
     default:
       return refuse(`unknown query [${name}]`);
   }
+}
+
+function readDecay(json: unknown): FakeDecay {
+  const spec = objectOf(json, "function");
+  const [kind, decaySpec] = onlyEntry(spec, "function");
+  if (kind !== "gauss") refuse(`[function_score] unsupported function [${kind}]`);
+  const [field, options] = onlyEntry(objectOf(decaySpec, "gauss"), "gauss");
+  const parameters = objectOf(options, "gauss");
+  allowKeys(parameters, "gauss", ["origin", "scale", "offset", "decay"]);
+  const origin = parameters.origin ?? "now";
+  const originMs = origin === "now" ? Date.now() : Date.parse(stringOf(origin, "[gauss] origin"));
+  const decay = parameters.decay ?? 0.5;
+  if (typeof decay !== "number" || decay <= 0 || decay >= 1)
+    refuse("[gauss] decay must be in (0, 1)");
+  return {
+    field,
+    originMs,
+    scaleMs: durationMs(parameters.scale, "scale"),
+    offsetMs: parameters.offset === undefined ? 0 : durationMs(parameters.offset, "offset"),
+    decay,
+  };
+}
+
+function durationMs(value: unknown, name: string): number {
+  const match = typeof value === "string" ? /^(\d+)(ms|s|m|h|d)$/.exec(value) : null;
+  if (match === null) refuse(`[gauss] failed to parse [${name}] [${String(value)}]`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as "ms"];
+  return Number(match[1]) * unit;
 }
 
 function readSort(json: unknown): FakeSortKey[] {
@@ -310,6 +362,7 @@ export function queryStringParses(text: string): boolean {
 /** Every query_string in `query`, for the parse check. */
 export function queryStrings(query: FakeQuery): string[] {
   if (query.kind === "text") return query.syntax ? [query.text] : [];
+  if (query.kind === "function_score") return queryStrings(query.query);
   if (query.kind === "bool") {
     return [...query.must, ...query.filter, ...query.should, ...query.mustNot].flatMap(
       queryStrings,
@@ -397,6 +450,21 @@ export function scoreOf(
       }
       return best;
     }
+    case "function_score": {
+      const inner = scoreOf(record, query.query, statistics);
+      if (inner === undefined) return undefined;
+      let factor = 1;
+      for (const decay of query.decays) {
+        const value = record.source[decay.field];
+        const at = typeof value === "string" ? Date.parse(value) : Number.NaN;
+        // A record without the date is not decayed (the engines' default for a missing value).
+        if (Number.isNaN(at)) continue;
+        const distance = Math.max(0, Math.abs(at - decay.originMs) - decay.offsetMs);
+        const variance = -(decay.scaleMs ** 2) / (2 * Math.log(decay.decay));
+        factor *= Math.exp(-(distance ** 2) / (2 * variance));
+      }
+      return inner * factor;
+    }
     case "bool": {
       let score = 0;
       for (const clause of query.filter) {
@@ -460,6 +528,7 @@ export function statisticsFor(records: readonly FakeRecord[]): (field: string) =
 /** The query's text terms, for highlighting. */
 export function highlightTerms(query: FakeQuery): Set<string> {
   if (query.kind === "text") return new Set(tokenize(query.text));
+  if (query.kind === "function_score") return highlightTerms(query.query);
   if (query.kind === "bool") {
     const terms = new Set<string>();
     for (const clause of [...query.must, ...query.should]) {
