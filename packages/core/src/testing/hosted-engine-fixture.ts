@@ -163,7 +163,7 @@ export async function startHostedEngineFixture(
               const name = team(caller);
               return name === undefined
                 ? undefined
-                : { searchRules: { [index]: { filter: `team = ${name}` } } };
+                : { searchRules: { "*": { filter: `team = ${name}` } } };
             },
           },
         }),

@@ -32,6 +32,13 @@ export {
   type FakeDocsServiceFixture,
   fakeDocsServiceFixture,
 } from "./fake-docs-service-fixture.js";
+export type {
+  EngineAnswer,
+  EngineRequest,
+  FakeHostedEngine,
+  HostedRecord,
+  InjectedFault,
+} from "./fake-hosted-engine.js";
 export {
   type FakeProvider,
   fakeProvider,
@@ -63,6 +70,12 @@ export {
   type VersionFlipFault,
 } from "./fault.js";
 export { freePort } from "./free-port.js";
+export {
+  type HostedEngineFixture,
+  type HostedEngineName,
+  startHostedEngineFixture,
+  teamOfSession,
+} from "./hosted-engine-fixture.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
 export {
@@ -81,7 +94,10 @@ export {
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
 export type { SectionRanking } from "./section-index.js";
 export { createSeededRandom, type RandomSource } from "./seeded-random.js";
+export { type FakeAlgoliaOptions, startFakeAlgolia } from "./start-fake-algolia.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
+export { type FakeMeilisearchOptions, startFakeMeilisearch } from "./start-fake-meilisearch.js";
+export { type FakeTypesenseOptions, startFakeTypesense } from "./start-fake-typesense.js";
 export {
   findRedisServer,
   type RedisServer,
