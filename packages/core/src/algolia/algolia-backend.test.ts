@@ -105,6 +105,24 @@ describe("algoliaBackend", () => {
     expect(engine.requests).toHaveLength(0);
   });
 
+  it("what restrictionsFor throws is rethrown with a fixed message, never its own", async () => {
+    const engine = await start();
+    const backend = algoliaBackend({
+      appId: "APP",
+      hosts: engine.urls,
+      mint: {
+        parentKey,
+        restrictionsFor: () => {
+          throw new TypeError(`users table down while holding ${parentKey}`);
+        },
+      },
+    });
+    await expect(backend.searchPage(page, attempt("alice-session"))).rejects.toThrow(
+      /^mint.restrictionsFor threw TypeError$/,
+    );
+    expect(engine.requests).toHaveLength(0);
+  });
+
   it("an expired secured key (400) is unauthorized, never no_match or forbidden", async () => {
     const engine = await start();
     const outcome = await minting(engine, { validUntil: 1 }).searchPage(

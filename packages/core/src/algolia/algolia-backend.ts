@@ -9,7 +9,11 @@ import type {
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
-import { type CredentialMinting, defaultLifetimeSeconds } from "../hosted/credential-minting.js";
+import {
+  type CredentialMinting,
+  defaultLifetimeSeconds,
+  restrictionsOf,
+} from "../hosted/credential-minting.js";
 import {
   hostedBaseUrl,
   lifetimeOption,
@@ -133,7 +137,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
         ? { ...base, "x-algolia-api-key": caller.token }
         : { ...caller.headers, ...base };
     }
-    const restrictions = await mint.restrictionsFor(attempt.caller);
+    const restrictions = await restrictionsOf(mint, attempt.caller);
     if (restrictions === undefined) {
       return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
     }

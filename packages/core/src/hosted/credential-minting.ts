@@ -20,3 +20,20 @@ export interface CredentialMinting<Restrictions> {
 }
 
 export const defaultLifetimeSeconds = 300;
+
+/**
+ * The caller's restrictions from `restrictionsFor`. What it throws is rethrown with a fixed
+ * message (its own is kept as `cause`, which no trace reads): a message may quote a user's
+ * data or a key, and core puts a thrown message in the trace.
+ */
+export async function restrictionsOf<Restrictions>(
+  mint: CredentialMinting<Restrictions>,
+  caller: Caller,
+): Promise<Restrictions | undefined> {
+  try {
+    return await mint.restrictionsFor(caller);
+  } catch (error) {
+    const name = error instanceof Error ? error.name : typeof error;
+    throw new Error(`mint.restrictionsFor threw ${name}`, { cause: error });
+  }
+}

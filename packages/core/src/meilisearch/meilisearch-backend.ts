@@ -9,7 +9,11 @@ import type {
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
-import { type CredentialMinting, defaultLifetimeSeconds } from "../hosted/credential-minting.js";
+import {
+  type CredentialMinting,
+  defaultLifetimeSeconds,
+  restrictionsOf,
+} from "../hosted/credential-minting.js";
 import {
   hostedBaseUrl,
   lifetimeOption,
@@ -103,7 +107,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     if (mint === undefined || parentKey === undefined) {
       return { headers: callerHeaders(attempt.caller), minted: false };
     }
-    const restrictions = await mint.restrictionsFor(attempt.caller);
+    const restrictions = await restrictionsOf(mint, attempt.caller);
     if (restrictions === undefined) {
       return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
     }
@@ -176,7 +180,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     }
     const label =
       answer.status === 403 && minted
-        ? "invalid_api_key (the parent key or its uid was refused)"
+        ? "invalid_api_key (a minted token refused: expired on the engine's clock, or its parent key or uid)"
         : safeLabel(code);
     return failureOf(meaning, answer.status, label, answer.headers, clock.epochMs());
   }

@@ -9,7 +9,11 @@ import type {
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
-import { type CredentialMinting, defaultLifetimeSeconds } from "../hosted/credential-minting.js";
+import {
+  type CredentialMinting,
+  defaultLifetimeSeconds,
+  restrictionsOf,
+} from "../hosted/credential-minting.js";
 import {
   hostedBaseUrl,
   lifetimeOption,
@@ -97,7 +101,7 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
       const caller = attempt.caller;
       return "token" in caller ? { "x-typesense-api-key": caller.token } : { ...caller.headers };
     }
-    const restrictions = await mint.restrictionsFor(attempt.caller);
+    const restrictions = await restrictionsOf(mint, attempt.caller);
     if (restrictions === undefined) {
       return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
     }
