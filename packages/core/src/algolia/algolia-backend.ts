@@ -23,6 +23,7 @@ import {
 } from "../hosted/hosted-options.js";
 import { failureOf, isFailure, readWire } from "../hosted/hosted-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
+import { importHmacKey } from "../hosted/web-crypto.js";
 import { type HttpAnswer, sendRequest } from "../http/send-request.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import { algoliaErrorMeaning } from "./algolia-status-table.js";
@@ -110,6 +111,13 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
   );
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const clock = options.clock ?? systemClock;
+  // The parent key imported once, on first use (a CryptoKey, not extractable).
+  let signing: Promise<CryptoKey> | undefined;
+  const signingKey = () => {
+    if (parentKey === undefined) throw new Error("no parent key");
+    signing ??= importHmacKey(parentKey);
+    return signing;
+  };
 
   // The host cursor: which host the next attempt reads from. No credential lives here.
   let hostIndex = 0;
@@ -148,7 +156,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     const validUntil =
       restrictions.validUntil ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
     const key = await securedApiKey(
-      parentKey,
+      await signingKey(),
       securedKeyParameters({ ...restrictions, validUntil }),
     );
     return { ...base, "x-algolia-api-key": key };

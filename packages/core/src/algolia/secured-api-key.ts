@@ -40,9 +40,13 @@ export function securedKeyParameters(restrictions: AlgoliaRestrictions): string 
 
 /**
  * Algolia's secured API key: base64 of the hex HMAC-SHA256 of the query parameters, keyed with
- * the parent key, followed by the parameters themselves. Derived without a network call.
+ * the parent key, followed by the parameters themselves. Derived without a network call. The
+ * parent key may be given imported (`importHmacKey`), to import it once per process.
  */
-export async function securedApiKey(parentKey: string, queryParameters: string): Promise<string> {
+export async function securedApiKey(
+  parentKey: string | CryptoKey,
+  queryParameters: string,
+): Promise<string> {
   const signature = toHex(await hmacSha256(parentKey, queryParameters));
   return textToBase64(signature + queryParameters);
 }

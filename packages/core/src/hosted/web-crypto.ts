@@ -5,15 +5,20 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** HMAC-SHA256 of `message` (UTF-8) keyed with `key` (UTF-8): the 32 raw bytes. */
-export async function hmacSha256(key: string, message: string): Promise<Uint8Array> {
-  const cryptoKey = await globalThis.crypto.subtle.importKey(
+/** An HMAC-SHA256 signing key for `key` (UTF-8), not extractable: import once, sign many times. */
+export function importHmacKey(key: string): Promise<CryptoKey> {
+  return globalThis.crypto.subtle.importKey(
     "raw",
     encoder.encode(key),
     { name: "HMAC", hash: "SHA-256" },
     false,
     ["sign"],
   );
+}
+
+/** HMAC-SHA256 of `message` (UTF-8) keyed with `key` (UTF-8, or imported): the 32 raw bytes. */
+export async function hmacSha256(key: string | CryptoKey, message: string): Promise<Uint8Array> {
+  const cryptoKey = typeof key === "string" ? await importHmacKey(key) : key;
   return new Uint8Array(
     await globalThis.crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(message)),
   );

@@ -23,6 +23,7 @@ import {
 } from "../hosted/hosted-options.js";
 import { failureOf, isFailure, readWire, safeLabel } from "../hosted/hosted-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
+import { importHmacKey } from "../hosted/web-crypto.js";
 import { callerHeaders } from "../http/caller-headers.js";
 import { type HttpAnswer, sendRequest } from "../http/send-request.js";
 import { type Clock, systemClock } from "../util/clock.js";
@@ -97,6 +98,13 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
   );
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const clock = options.clock ?? systemClock;
+  // The parent key imported once, on first use (a CryptoKey, not extractable).
+  let signing: Promise<CryptoKey> | undefined;
+  const signingKey = () => {
+    if (parentKey === undefined) throw new Error("no parent key");
+    signing ??= importHmacKey(parentKey);
+    return signing;
+  };
   const searchTemplate = `${base.pathname}/indexes/{index_uid}/search`;
 
   /** The attempt's headers and what we know of its credential; or a failure before sending. */
@@ -119,7 +127,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     const expiresAt =
       restrictions.expiresAt ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
     const token = await tenantToken({
-      parentKey,
+      parentKey: await signingKey(),
       apiKeyUid: mint.apiKeyUid,
       searchRules: restrictions.searchRules,
       expiresAt,

@@ -31,7 +31,8 @@ export async function tenantToken({
   searchRules,
   expiresAt,
 }: {
-  parentKey: string;
+  /** The parent key, or it imported once (`importHmacKey`). */
+  parentKey: string | CryptoKey;
   apiKeyUid: string;
   searchRules: SearchRules;
   expiresAt: number;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { importHmacKey } from "../hosted/web-crypto.js";
 import { embeddedParametersJson, scopedSearchKey } from "./scoped-search-key.js";
 
 describe("scopedSearchKey", () => {
@@ -17,5 +18,13 @@ describe("scopedSearchKey", () => {
     const decoded = Buffer.from(key, "base64").toString("utf8");
     expect(decoded.slice(44, 48)).toBe("abcd");
     expect(decoded).not.toContain("SECRET");
+  });
+
+  it("gives the same key with the parent key imported once", async () => {
+    const json = '{"filter_by":"company_id:124","expires_at":1906054106}';
+    const parent = "RN23GFr1s6jQ9kgSNg2O7fYcAUXU7127";
+    expect(await scopedSearchKey(parent, json, await importHmacKey(parent))).toBe(
+      await scopedSearchKey(parent, json),
+    );
   });
 });

@@ -25,8 +25,10 @@ export interface TypesenseRestrictions {
 export async function scopedSearchKey(
   parentKey: string,
   embeddedParametersJson: string,
+  /** The parent key imported once (`importHmacKey`), to save importing it per key. */
+  signingKey: CryptoKey | string = parentKey,
 ): Promise<string> {
-  const digest = bytesToBase64(await hmacSha256(parentKey, embeddedParametersJson));
+  const digest = bytesToBase64(await hmacSha256(signingKey, embeddedParametersJson));
   return textToBase64(digest + parentKey.slice(0, 4) + embeddedParametersJson);
 }
 

@@ -23,6 +23,7 @@ import {
 } from "../hosted/hosted-options.js";
 import { failureOf, isFailure, readWire } from "../hosted/hosted-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
+import { importHmacKey } from "../hosted/web-crypto.js";
 import { type HttpAnswer, sendRequest } from "../http/send-request.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import {
@@ -92,6 +93,13 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
   );
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const clock = options.clock ?? systemClock;
+  // The parent key imported once, on first use (a CryptoKey, not extractable).
+  let signing: Promise<CryptoKey> | undefined;
+  const signingKey = () => {
+    if (parentKey === undefined) throw new Error("no parent key");
+    signing ??= importHmacKey(parentKey);
+    return signing;
+  };
   const searchTemplate = `${base.pathname}/collections/{collection}/documents/search`;
 
   async function credentials(
@@ -110,6 +118,7 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
     const key = await scopedSearchKey(
       parentKey,
       embeddedParametersJson({ ...restrictions, expires_at: expiresAt }),
+      await signingKey(),
     );
     return { "x-typesense-api-key": key };
   }
