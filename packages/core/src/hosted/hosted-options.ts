@@ -56,22 +56,3 @@ export function parentKeyOption(backend: string, value: unknown): string {
   }
   return value;
 }
-
-/** JSON text parsed, or undefined: a body that is not JSON is the caller's to call malformed. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
-
-/** An id as one URL path segment, or undefined ("." and ".." would leave the path; lone surrogates throw). */
-export function pathSegment(id: string): string | undefined {
-  if (id === "" || id === "." || id === "..") return undefined;
-  try {
-    return encodeURIComponent(id);
-  } catch {
-    return undefined;
-  }
-}

@@ -1,7 +1,6 @@
 import type * as z from "zod/mini";
 import type { BackendFailure } from "../backend/search-backend.js";
 import { parseRetryAfter } from "../http/parse-retry-after.js";
-import { parseJson } from "./hosted-options.js";
 
 /** A body read against its schema, or a malformed failure naming the first problem's path. */
 export function readWire<Schema extends z.ZodMiniType>(
@@ -53,4 +52,13 @@ export function failureOf(
 /** The short, fixed label of an error code or phrase: letters, digits and _ only, bounded. */
 export function safeLabel(value: unknown): string | undefined {
   return typeof value === "string" && /^[a-z0-9_]{1,64}$/i.test(value) ? value : undefined;
+}
+
+/** JSON text parsed, or undefined: a body that is not JSON is the caller's to call malformed. */
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
 }

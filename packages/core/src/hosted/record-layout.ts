@@ -91,6 +91,13 @@ const absentText = new Set(["", "null"]);
 
 export function recordLayout(backend: string, options: RecordLayoutOptions): RecordLayout {
   const records = options.records ?? "docsearch";
+  // Field names for the other layout would be ignored silently: say so instead.
+  if (records === "docsearch" && options.sectionFields !== undefined) {
+    refuseOption(backend, "sectionFields", 'sectionFields apply to records: "sections"');
+  }
+  if (records === "sections" && options.docsearchFields !== undefined) {
+    refuseOption(backend, "docsearchFields", 'docsearchFields apply to records: "docsearch"');
+  }
   if (records === "docsearch") {
     return docSearchLayout(
       resolve(backend, "docsearchFields", defaultDocSearchFields, options.docsearchFields),

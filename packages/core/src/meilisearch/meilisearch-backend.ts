@@ -18,10 +18,10 @@ import {
   hostedBaseUrl,
   lifetimeOption,
   parentKeyOption,
-  pathSegment,
   refuseOption,
 } from "../hosted/hosted-options.js";
 import { failureOf, isFailure, readWire, safeLabel } from "../hosted/hosted-wire.js";
+import { pathSegment } from "../hosted/path-segment.js";
 import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
 import { importHmacKey } from "../hosted/web-crypto.js";
 import { callerHeaders } from "../http/caller-headers.js";
@@ -69,15 +69,20 @@ const errorBodySchema = z.object({ code: z.optional(z.string()) });
  */
 export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBackend {
   const base = hostedBaseUrl(backendName, "url", options.url);
-  const layout = recordLayout(backendName, {
-    ...options,
-    // docs-scraper flattens the hierarchy (`hierarchy_lvl0`) and the weights (`position`).
-    docsearchFields: {
-      hierarchyPrefix: "hierarchy_",
-      position: "position",
-      ...options.docsearchFields,
-    },
-  });
+  const layout = recordLayout(
+    backendName,
+    (options.records ?? "docsearch") === "docsearch"
+      ? {
+          ...options,
+          // docs-scraper flattens the hierarchy (`hierarchy_lvl0`) and the weights (`position`).
+          docsearchFields: {
+            hierarchyPrefix: "hierarchy_",
+            position: "position",
+            ...options.docsearchFields,
+          },
+        }
+      : options,
+  );
   const passageWords = options.passageWords ?? 40;
   if (!Number.isInteger(passageWords) || passageWords < 5 || passageWords > 300) {
     refuseOption(backendName, "passageWords", "passageWords must be a whole number from 5 to 300");

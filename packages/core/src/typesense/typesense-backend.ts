@@ -18,10 +18,10 @@ import {
   hostedBaseUrl,
   lifetimeOption,
   parentKeyOption,
-  pathSegment,
   refuseOption,
 } from "../hosted/hosted-options.js";
 import { failureOf, isFailure, readWire } from "../hosted/hosted-wire.js";
+import { pathSegment } from "../hosted/path-segment.js";
 import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
 import { importHmacKey } from "../hosted/web-crypto.js";
 import { type HttpAnswer, sendRequest } from "../http/send-request.js";
