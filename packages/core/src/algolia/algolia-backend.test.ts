@@ -192,6 +192,17 @@ describe("algoliaBackend", () => {
     expect(engine.requests.at(-1)?.host).toBe(2);
   });
 
+  it("an attempt that timed out on one host moves the next attempt to the next host", async () => {
+    const engine = await start(2);
+    const backend = algoliaBackend({ appId: "APP", hosts: engine.urls });
+    engine.inject({ host: 0, delayMs: 1000 });
+    await expect(
+      backend.searchPage(page, testAttempt({ caller: { token: "plain-key" }, timeoutMs: 100 })),
+    ).rejects.toThrow();
+    expect((await backend.searchPage(page, attempt("plain-key"))).kind).toBe("page");
+    expect(engine.requests.map((request) => request.host)).toEqual([0, 1]);
+  });
+
   it("reads a DocSearch page as one document, its anchors as sections in page order", async () => {
     const engine = await start();
     const target = documents[0];
