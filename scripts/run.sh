@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 wanted_node=${SEARCH_DOCS_WANTED_NODE:-$(sed -n 's/.*"node": ">=\([0-9.]*\)".*/\1/p' package.json | head -1)}
 wanted_pnpm=$(sed -n 's/.*"packageManager": "pnpm@\([0-9.]*\)".*/\1/p' package.json)
 say() { echo "scripts/run.sh: $*" >&2; }
+# npm's and pnpm's "a newer version exists" boxes are noise in a first run's output.
+export npm_config_update_notifier=false
 
 node_at_least() { # node_at_least <node binary>: is it at least $wanted_node?
   "$1" -e 'const [a, b = 0] = process.argv[1].split(".").map(Number);
