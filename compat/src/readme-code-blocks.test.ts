@@ -41,12 +41,14 @@ function extractBlocks(): Block[] {
   const blocks: Block[] = [];
   for (const markdown of markdownFiles()) {
     const lines = readFileSync(join(repositoryRoot, markdown), "utf8").split("\n");
-    let open: { info: string[]; start: number; code: string[] } | undefined;
+    let open: { info: string[]; start: number; indent: string; code: string[] } | undefined;
     lines.forEach((line, index) => {
-      const fence = /^```(.*)$/.exec(line);
+      // A fence may be indented, inside a list item; its code is indented as much.
+      const fence = /^(\s*)```(.*)$/.exec(line);
       if (open === undefined && fence) {
-        open = { info: (fence[1] ?? "").trim().split(/\s+/), start: index + 2, code: [] };
-      } else if (open !== undefined && line.startsWith("```")) {
+        const info = (fence[2] ?? "").trim().split(/\s+/);
+        open = { info, start: index + 2, indent: fence[1] ?? "", code: [] };
+      } else if (open !== undefined && fence) {
         const [language] = open.info;
         if (
           ["ts", "typescript", "tsx"].includes(language ?? "") &&
@@ -63,8 +65,8 @@ function extractBlocks(): Block[] {
           writeBlock(blocks.at(-1) as Block, `${open.code.join("\n")}\nexport {};\n`);
         }
         open = undefined;
-      } else {
-        open?.code.push(line);
+      } else if (open !== undefined) {
+        open.code.push(line.startsWith(open.indent) ? line.slice(open.indent.length) : line);
       }
     });
   }
