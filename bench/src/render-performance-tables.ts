@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { BenchReport } from "./bench-report.ts";
-import { availableSets, type BenchSet } from "./bench-sets.ts";
+import { type BenchSet, benchSets } from "./bench-sets.ts";
 import { renderSuite, type TuningSummary } from "./render-suite.ts";
 
 /** The JSON a set's run writes under bench/results/ (the project's set is `latest`). */
@@ -17,7 +17,8 @@ export function renderPerformanceTables(results: URL): string {
     const url = new URL(name, results);
     return existsSync(url) ? (JSON.parse(readFileSync(url, "utf8")) as Value) : undefined;
   };
-  const sets = availableSets().flatMap((set) => {
+  // Every set whose results are here, whether or not its queries are (../shared is not in a clone).
+  const sets = benchSets.flatMap((set) => {
     const report = read<BenchReport>(resultFileName(set));
     return report === undefined ? [] : [{ set, report }];
   });
