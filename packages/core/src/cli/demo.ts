@@ -1,7 +1,8 @@
 import { createDocsSearch } from "../create-docs-search.js";
 import { MemoryRefStore } from "../refs/memory-ref-store.js";
 import { startFakeDocsService } from "../testing/index.js";
-import { type CliIo, printResult } from "./main.js";
+import type { CliIo } from "./cli-io.js";
+import { printResult } from "./print-result.js";
 
 /**
  * `pnpm demo`: the five cases a user of the tool should see once, against the embedded fake
