@@ -167,6 +167,7 @@ describe("search-docs CLI", () => {
     [["x", "--as", "root"], /--as must be one of everything, no-policies, runbooks-only/],
     [["serve", "--port", "abc"], /--port must be a port number \(0 for a free one\), not "abc"/],
     [["serve", "--port", "70000"], /--port must be at most 65535/],
+    [["serve", "--port", "6000"], /--port 6000 is one fetch refuses to connect to/],
     [["x", "--nope"], /Unknown option '--nope' \(search-docs --help lists the options\)/],
     [["x", "--corpus", "/no/such/corpus.jsonl"], /ENOENT.*\/no\/such\/corpus\.jsonl/],
     [["x", "--reindex", "hr"], /no area "hr" \(areas: runbooks, policies/],
@@ -176,6 +177,19 @@ describe("search-docs CLI", () => {
     expect(out).toBe("");
     expect(err).toMatch(/^search-docs: [^\n]+\n$/);
     expect(err).toMatch(message);
+  });
+
+  it("a backend on a port fetch refuses is one line and exit code 2, before any request", async () => {
+    const { code, out, err } = await run(["rotate a key"], {
+      SEARCH_DOCS_BASE_URL: "http://127.0.0.1:6000",
+      SEARCH_DOCS_TOKEN: "t",
+      SEARCH_DOCS_AREAS: '{"runbooks":["c1"]}',
+    });
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(
+      /^search-docs: SEARCH_DOCS_BASE_URL's port 6000 is one fetch refuses[^\n]+\n$/,
+    );
   });
 
   it("input the contract refuses is one line after the service's banner", async () => {

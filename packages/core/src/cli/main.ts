@@ -7,6 +7,7 @@ import { docsConfigFromEnvironment } from "../config/docs-config-from-environmen
 import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
+import { fetchBlockedPort } from "../http/fetch-blocked-port.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
 import type { CliIo } from "./cli-io.js";
 import { runDemo } from "./demo.js";
@@ -90,6 +91,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === "serve") return serve(values, io);
 
   const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
+  const blockedPort = backend && fetchBlockedPort(new URL(backend.baseUrl));
+  if (blockedPort) {
+    throw new CliConfigError(
+      `SEARCH_DOCS_BASE_URL's port ${blockedPort} is one fetch refuses to connect to; use another`,
+    );
+  }
   if (
     backend &&
     (values.reindex?.length || values.shed?.length || values.as || values.corpus || values.port)
@@ -175,6 +182,10 @@ function parseCommandLine(argv: readonly string[]) {
   }
   if (port !== undefined && Number(port) > 65_535) {
     throw new CliConfigError(`--port must be at most 65535, not ${port}`);
+  }
+  if (port !== undefined && fetchBlockedPort(new URL(`http://127.0.0.1:${Number(port)}`))) {
+    // Served there, every request to it would fail as a network error: fetch refuses the port.
+    throw new CliConfigError(`--port ${port} is one fetch refuses to connect to; choose another`);
   }
   return parsed;
 }
