@@ -50,14 +50,58 @@ export function* walkFolder(root: string, limits: WalkLimits): Generator<WalkEve
   const visited = new Set<string>();
   const identity = (stats: Stats) => `${stats.dev}:${stats.ino}`;
   visited.add(identity(statSync(realRoot)));
-  // Real folders first, folders reached through a symlink after them.
+  // Real entries first; symlinks after the whole real tree, so a file or folder reached both ways
+  // is indexed at its real path.
   const queue: { path: string; absolutePath: string; depth: number }[] = [
     { path: "", absolutePath: root, depth: 0 },
   ];
-  const linked: typeof queue = [];
+  const links: { path: string; absolutePath: string; name: string; depth: number }[] = [];
   let files = 0;
-  while (queue.length > 0 || linked.length > 0) {
-    const folder = (queue.length > 0 ? queue.shift() : linked.shift()) as (typeof queue)[number];
+  // One entry (a real one, or a symlink once the real tree is done): its event, if any.
+  const visit = (
+    entry: { path: string; absolutePath: string; name: string; depth: number },
+    isLink: boolean,
+  ): WalkEvent | undefined => {
+    const { path, absolutePath, name, depth } = entry;
+    let stats: Stats;
+    try {
+      stats = statSync(absolutePath);
+      if (isLink && !inside(realpathSync(absolutePath))) {
+        return { kind: "skip", reason: "symlink_outside_root", path };
+      }
+    } catch (error) {
+      // A broken symlink, a file removed since the listing, a folder we may not read.
+      const reason = skipReasonOf(error);
+      return {
+        kind: "skip",
+        reason: isLink && reason === "vanished" ? "unreadable" : reason,
+        path,
+      };
+    }
+    if (stats.isDirectory()) {
+      if (visited.has(identity(stats))) return { kind: "skip", reason: "symlink_loop", path };
+      visited.add(identity(stats));
+      if (depth + 1 > limits.maxDepth) return { kind: "skip", reason: "too_deep", path };
+      queue.push({ path, absolutePath, depth: depth + 1 });
+      return undefined;
+    }
+    const kind = docKind(name);
+    if (kind === undefined) return undefined;
+    if (!stats.isFile()) return { kind: "skip", reason: "not_a_file", path };
+    if (visited.has(identity(stats))) return { kind: "skip", reason: "duplicate", path };
+    visited.add(identity(stats));
+    if (files >= limits.maxFiles) return { kind: "skip", reason: "too_many_files", path };
+    files++;
+    return { kind: "file", file: { path, absolutePath, kind, stats } };
+  };
+  while (queue.length > 0 || links.length > 0) {
+    const folder = queue.shift();
+    if (folder === undefined) {
+      const link = links.shift() as (typeof links)[number];
+      const event = visit(link, true);
+      if (event !== undefined) yield event;
+      continue;
+    }
     let entries: Dirent[];
     try {
       entries = readdirSync(folder.absolutePath, { withFileTypes: true });
@@ -65,67 +109,30 @@ export function* walkFolder(root: string, limits: WalkLimits): Generator<WalkEve
       yield { kind: "skip", reason: skipReasonOf(error), path: folder.path || "." };
       continue;
     }
-    // Sorted, so which of two paths to one file is indexed does not depend on the file system.
+    // Sorted, so the index does not depend on the order the file system lists a folder in.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      const path = folder.path === "" ? entry.name : `${folder.path}/${entry.name}`;
-      const absolutePath = join(folder.absolutePath, entry.name);
-      const isLink = entry.isSymbolicLink();
-      if (!isLink && !entry.isDirectory() && !entry.isFile()) {
-        if (docKind(entry.name) !== undefined) yield { kind: "skip", reason: "not_a_file", path };
+    for (const dirent of entries) {
+      const { name } = dirent;
+      if (name.startsWith(".") || name === "node_modules") continue;
+      const path = folder.path === "" ? name : `${folder.path}/${name}`;
+      const entry = {
+        path,
+        absolutePath: join(folder.absolutePath, name),
+        name,
+        depth: folder.depth,
+      };
+      if (dirent.isSymbolicLink()) {
+        links.push(entry);
         continue;
       }
-      if (!isLink && entry.isFile() && docKind(entry.name) === undefined) continue;
-      let stats: Stats;
-      try {
-        stats = statSync(absolutePath);
-        if (isLink && !inside(realpathSync(absolutePath))) {
-          yield { kind: "skip", reason: "symlink_outside_root", path };
-          continue;
-        }
-      } catch (error) {
-        // A broken symlink, a file removed since the listing, a folder we may not read.
-        if (isLink || docKind(entry.name) !== undefined || entry.isDirectory()) {
-          const reason = skipReasonOf(error);
-          yield {
-            kind: "skip",
-            reason: isLink && reason === "vanished" ? "unreadable" : reason,
-            path,
-          };
-        }
+      if (!dirent.isDirectory() && !dirent.isFile()) {
+        // A FIFO, a socket, a device: never opened (reading a FIFO would wait forever).
+        if (docKind(name) !== undefined) yield { kind: "skip", reason: "not_a_file", path };
         continue;
       }
-      if (stats.isDirectory()) {
-        if (visited.has(identity(stats))) {
-          yield { kind: "skip", reason: "symlink_loop", path };
-          continue;
-        }
-        visited.add(identity(stats));
-        if (folder.depth + 1 > limits.maxDepth) {
-          yield { kind: "skip", reason: "too_deep", path };
-          continue;
-        }
-        (isLink ? linked : queue).push({ path, absolutePath, depth: folder.depth + 1 });
-        continue;
-      }
-      const kind = docKind(entry.name);
-      if (kind === undefined) continue;
-      if (!stats.isFile()) {
-        yield { kind: "skip", reason: "not_a_file", path };
-        continue;
-      }
-      if (visited.has(identity(stats))) {
-        yield { kind: "skip", reason: "duplicate", path };
-        continue;
-      }
-      visited.add(identity(stats));
-      if (files >= limits.maxFiles) {
-        yield { kind: "skip", reason: "too_many_files", path };
-        continue;
-      }
-      files++;
-      yield { kind: "file", file: { path, absolutePath, kind, stats } };
+      if (dirent.isFile() && docKind(name) === undefined) continue;
+      const event = visit(entry, false);
+      if (event !== undefined) yield event;
     }
   }
 }
