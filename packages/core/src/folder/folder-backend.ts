@@ -275,6 +275,13 @@ class FolderBackendImplementation implements FolderBackend {
     } catch (error) {
       return { kind: "failure", ...this.#noIndex(doing, error) };
     }
+    if (!stats.isFile()) {
+      return {
+        kind: "failure",
+        failure: { kind: "failed", cause: "misconfigured", reason: `${doing}: the index path is not a file` },
+        status: "not_a_file",
+      };
+    }
     const identity = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.size}`;
     if (this.#reader?.identity === identity) return { reader: this.#reader.reader };
     try {
