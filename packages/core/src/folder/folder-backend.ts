@@ -11,6 +11,7 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { bestPassage } from "./best-passage.js";
 import { collectionFolder } from "./folder-collections.js";
 import { FolderIndexReader, IndexFormatError } from "./folder-index-reader.js";
 import {
@@ -19,7 +20,7 @@ import {
   type ResolvedFolderOptions,
   resolveFolderOptions,
 } from "./folder-options.js";
-import { toFtsQuery } from "./fts-query.js";
+import { queryWords, toFtsQuery } from "./fts-query.js";
 import { buildIndex, type IndexRunOptions, type IndexSummary } from "./index-folder.js";
 import { sqliteFailure } from "./sqlite-failures.js";
 
@@ -130,9 +131,10 @@ class FolderBackendImplementation implements FolderBackend {
     return this.#withIndex(request.collectionId, attempt, "search", (reader, collection) => {
       const offset = parseContinuation(request.continuation, reader.build);
       if (typeof offset !== "number") return offset;
-      const ftsQuery = toFtsQuery(request.query);
+      const words = queryWords(request.query);
       // A question with no word in it (only punctuation) matches nothing: an ordinary answer.
-      if (ftsQuery === undefined) return { kind: "no_match" };
+      if (words.length === 0) return { kind: "no_match" };
+      const ftsQuery = toFtsQuery(request.query) as string;
       const pageSize = Math.max(1, Math.min(request.pageSize, attempt.limits.pageItems));
       const rows = reader.search(ftsQuery, collection, {
         limit: pageSize + 1,
@@ -142,11 +144,12 @@ class FolderBackendImplementation implements FolderBackend {
       const details = { rows: Math.min(rows.length, pageSize), bytes: 0 };
       const hits: BackendHit[] = rows.slice(0, pageSize).map((row) => {
         const documentId = relativeTo(collection, row.path);
-        details.bytes += row.title.length + row.passage.length + row.heading.length;
+        const passage = bestPassage(row.body, words, attempt.limits.passageChars);
+        details.bytes += row.title.length + passage.length + row.heading.length;
         return {
           documentId,
           title: row.title,
-          snippet: row.passage || row.heading,
+          snippet: passage || row.heading,
           score: row.score,
           updated: row.updated,
           slug: withoutExtension(documentId),
@@ -278,7 +281,11 @@ class FolderBackendImplementation implements FolderBackend {
     if (!stats.isFile()) {
       return {
         kind: "failure",
-        failure: { kind: "failed", cause: "misconfigured", reason: `${doing}: the index path is not a file` },
+        failure: {
+          kind: "failed",
+          cause: "misconfigured",
+          reason: `${doing}: the index path is not a file`,
+        },
         status: "not_a_file",
       };
     }

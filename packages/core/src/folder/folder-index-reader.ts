@@ -9,7 +9,7 @@ export interface SectionRow {
   heading: string;
   updated: string;
   score: number;
-  passage: string;
+  body: string;
 }
 
 export interface DocumentRows {
@@ -18,8 +18,12 @@ export interface DocumentRows {
   sections: { position: number; heading: string; body: string }[];
 }
 
-/** Tokens of a passage: FTS5's snippet() around the best match, so a passage is bounded. */
-const passageTokens = 40;
+/**
+ * Characters of a section's body a search row carries, for its passage: bounded, so a page of
+ * hits stays small whatever the files hold (snippet() is not used: it would run on every
+ * matching row before the sort, which measured slower than cutting the passage from these).
+ */
+const maxBodyChars = 8000;
 
 /**
  * A read-only connection to one index file. Opened on the file in place; when the index is swapped
@@ -72,7 +76,7 @@ export class FolderIndexReader {
     const statement = this.#statement(
       `SELECT s.path, s.position, s.title, s.heading, f.updated,
         -bm25(sections_fts, ${columnWeights.title}, ${columnWeights.heading}, ${columnWeights.body}) AS score,
-        snippet(sections_fts, 2, '', '', '…', ${passageTokens}) AS passage
+        substr(s.body, 1, ${maxBodyChars}) AS body
       FROM sections_fts
       JOIN sections s ON s.id = sections_fts.rowid
       JOIN files f ON f.path = s.path

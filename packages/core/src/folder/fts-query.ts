@@ -19,6 +19,12 @@ export const maxQueryTerms = 32;
  * FTS5 syntax error. Words are runs of letters and digits, as the unicode61 tokenizer cuts them.
  */
 export function toFtsQuery(query: string): string | undefined {
+  const terms = queryWords(query);
+  return terms.length === 0 ? undefined : terms.map((term) => `"${term}"`).join(" OR ");
+}
+
+/** The words of a question that are searched for: lower-cased, common words out, at most 32. */
+export function queryWords(query: string): string[] {
   const words = [
     ...new Set(
       query
@@ -27,8 +33,6 @@ export function toFtsQuery(query: string): string | undefined {
         .match(/[\p{L}\p{N}\p{Co}]+/gu) ?? [],
     ),
   ];
-  if (words.length === 0) return undefined;
   const kept = words.filter((word) => !stopWords.has(word));
-  const terms = (kept.length > 0 ? kept : words).slice(0, maxQueryTerms);
-  return terms.map((term) => `"${term}"`).join(" OR ");
+  return (kept.length > 0 ? kept : words).slice(0, maxQueryTerms);
 }
