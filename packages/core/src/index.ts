@@ -1,3 +1,18 @@
+export type {
+  AttemptDetails,
+  BackendAttempt,
+  BackendDocument,
+  BackendFailure,
+  BackendFailureKind,
+  BackendHit,
+  BackendSection,
+  DocumentOutcome,
+  DocumentRequest,
+  FailedCause,
+  PageOutcome,
+  PageRequest,
+  SearchBackend,
+} from "./backend/search-backend.js";
 export { assertCaller, hasCredentials } from "./contract/assert-caller.js";
 export {
   type Contract,
@@ -110,3 +125,4 @@ export {
 } from "./trace/trace.js";
 export type { Clock, Random } from "./util/clock.js";
 export { parseInput as parseToolInput } from "./util/parse-input.js";
+export { raceSignal } from "./util/race-signal.js";
