@@ -12,6 +12,7 @@ import type { Trace } from "../trace/trace.js";
 import { runDemo } from "./demo.js";
 import { FileRefStore } from "./file-ref-store.js";
 import { formatTrace } from "./format-trace.js";
+import { runIndexCommand } from "./index-command.js";
 
 export const usage = `search-docs: one documentation-search tool for LLM agents, from the terminal.
 
@@ -19,6 +20,7 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs get <ref> [--json]                      read a document from a ref a search returned
   search-docs serve [--port <n>]                      run the fake docs service on its own
   search-docs demo                                    a scripted tour of the five cases that matter
+  search-docs index <folder> [--json]                 index a docs folder (.md, .mdx, .txt) for --docs
   search-docs --version
 
 With no configuration it uses an embedded fake docs service (sample corpus). To search a real
@@ -90,6 +92,18 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === "get" && rest.length !== 1) {
     throw new CliConfigError(
       "get takes exactly one ref, e.g. search-docs get runbooks/key-rotation#2",
+    );
+  }
+  if (command === "index") {
+    if (rest.length !== 1)
+      throw new CliConfigError("index takes one folder, e.g. search-docs index ./docs");
+    return runIndexCommand(
+      rest[0] as string,
+      { json: values.json === true },
+      {
+        ...io,
+        progress: process.stderr.isTTY === true,
+      },
     );
   }
   if (command === "demo") return runDemo(io);
