@@ -13,6 +13,7 @@ export {
   type IndexSummary,
   indexFolder,
 } from "./index-folder.js";
+export { localCaller } from "./local-caller.js";
 export { type ParsedDocument, type ParsedSection, parseDocument } from "./parse-document.js";
 export { type MarkdownSource, toMarkdown } from "./to-markdown.js";
 export { docExtensions, type SkipReason } from "./walk-folder.js";
