@@ -1,5 +1,6 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { CollectionFolder } from "./folder-options.js";
+import { scopeFilter } from "./folder-scope.js";
 import { columnWeights, indexSchemaVersion } from "./index-schema.js";
 
 export interface SectionRow {
@@ -63,37 +64,25 @@ export class FolderIndexReader {
     collection: CollectionFolder,
     { limit, offset, prefer }: { limit: number; offset: number; prefer: "relevance" | "recent" },
   ): SectionRow[] {
-    const { folder, recursive } = collection;
-    const filter =
-      folder === ""
-        ? recursive
-          ? ""
-          : "AND f.folder = ''"
-        : recursive
-          ? "AND (f.folder = :folder OR (f.folder >= :below AND f.folder < :beyond))"
-          : "AND f.folder = :folder";
-    const order = prefer === "recent" ? "f.updated DESC, score DESC, s.id" : "score DESC, s.id";
-    const statement = this.#statement(
-      `SELECT s.path, s.position, s.title, s.heading, f.updated,
-        -bm25(sections_fts, ${columnWeights.title}, ${columnWeights.heading}, ${columnWeights.body}) AS score,
-        substr(s.body, 1, ${maxBodyChars}) AS body
-      FROM sections_fts
-      JOIN sections s ON s.id = sections_fts.rowid
-      JOIN files f ON f.path = s.path
-      WHERE sections_fts MATCH :query ${filter}
-      ORDER BY ${order}
-      LIMIT :limit OFFSET :offset`,
-    );
-    const parameters: Record<string, string | number> = { query: ftsQuery, limit, offset };
-    if (folder !== "") {
-      parameters.folder = folder;
-      if (recursive) {
-        // Folders below `folder`: "folder/..." sorts from "folder/" up to, not including, "folder0".
-        parameters.below = `${folder}/`;
-        parameters.beyond = `${folder}0`;
-      }
-    }
-    return statement.all(parameters) as unknown as SectionRow[];
+    const scope = scopeFilter(collection);
+    const match = scope === undefined ? ftsQuery : `${scope} AND (${ftsQuery})`;
+    const score = `-bm25(sections_fts, ${columnWeights.title}, ${columnWeights.heading}, ${columnWeights.body}, 0)`;
+    // By relevance, FTS5 ranks the collection's matching rows alone and only the page's rows are
+    // joined; by date, every matching row needs its file's date, so they are all joined.
+    const sql =
+      prefer === "recent"
+        ? `SELECT s.path, s.position, s.title, s.heading, f.updated, ${score} AS score,
+            substr(s.body, 1, ${maxBodyChars}) AS body
+          FROM sections_fts JOIN sections s ON s.id = sections_fts.rowid JOIN files f ON f.path = s.path
+          WHERE sections_fts MATCH :match
+          ORDER BY f.updated DESC, score DESC, s.id LIMIT :limit OFFSET :offset`
+        : `SELECT s.path, s.position, s.title, s.heading, f.updated, ranked.score,
+            substr(s.body, 1, ${maxBodyChars}) AS body
+          FROM (SELECT rowid AS id, ${score} AS score FROM sections_fts WHERE sections_fts MATCH :match
+                ORDER BY score DESC, rowid LIMIT :limit OFFSET :offset) AS ranked
+          JOIN sections s ON s.id = ranked.id JOIN files f ON f.path = s.path
+          ORDER BY ranked.score DESC, ranked.id`;
+    return this.#statement(sql).all({ match, limit, offset }) as unknown as SectionRow[];
   }
 
   /** A file's sections in order, or undefined when the index has no such file. */

@@ -33,7 +33,7 @@ beforeEach(() => {
 
 afterEach(() => {
   rmSync(work, { recursive: true, force: true });
-});
+}, 60_000);
 
 function paths(): string[] {
   const database = new DatabaseSync(indexPath, { readOnly: true });

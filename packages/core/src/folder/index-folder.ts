@@ -21,6 +21,7 @@ import {
   type ResolvedFolderOptions,
   resolveFolderOptions,
 } from "./folder-options.js";
+import { scopeTokens } from "./folder-scope.js";
 import { indexSchemaVersion, schemaSql } from "./index-schema.js";
 import { parseDocument } from "./parse-document.js";
 import { type SkipReason, skipReasonOf, type WalkedFile, walkFolder } from "./walk-folder.js";
@@ -183,10 +184,10 @@ async function fill(
     "INSERT INTO files (path, folder, mtime_ms, size, title, updated, sections) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const insertSection = database.prepare(
-    "INSERT INTO sections (path, position, title, heading, body) VALUES (?, ?, ?, ?, ?) RETURNING id",
+    "INSERT INTO sections (path, position, title, heading, body, scope) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
   );
   const insertText = database.prepare(
-    "INSERT INTO sections_fts (rowid, title, heading, body) VALUES (?, ?, ?, ?)",
+    "INSERT INTO sections_fts (rowid, title, heading, body, scope) VALUES (?, ?, ?, ?, ?)",
   );
   const counts: FillCounts = {
     indexed: 0,
@@ -251,6 +252,7 @@ async function fill(
           updated,
           document.sections.length,
         );
+        const scope = scopeTokens(folder);
         for (const [index, section] of document.sections.entries()) {
           const { id } = insertSection.get(
             file.path,
@@ -258,8 +260,9 @@ async function fill(
             document.title,
             section.heading,
             section.body,
+            scope,
           ) as { id: number };
-          insertText.run(id, document.title, section.heading, section.body);
+          insertText.run(id, document.title, section.heading, section.body, scope);
         }
         counts.indexed++;
         pending++;
@@ -307,7 +310,7 @@ async function fill(
 /** Deletes a file's rows, its full-text entries first (external content: FTS5 needs the old values). */
 function removerFor(database: DatabaseSync): (path: string) => void {
   const forget = database.prepare(
-    "INSERT INTO sections_fts (sections_fts, rowid, title, heading, body) SELECT 'delete', id, title, heading, body FROM sections WHERE path = ?",
+    "INSERT INTO sections_fts (sections_fts, rowid, title, heading, body, scope) SELECT 'delete', id, title, heading, body, scope FROM sections WHERE path = ?",
   );
   const deleteSections = database.prepare("DELETE FROM sections WHERE path = ?");
   const deleteFile = database.prepare("DELETE FROM files WHERE path = ?");

@@ -1,5 +1,5 @@
 /** Bumped whenever the layout or the tokenizer changes: an index of another version is rebuilt. */
-export const indexSchemaVersion = "1";
+export const indexSchemaVersion = "2";
 
 /**
  * The tokenizer: Porter stemming over unicode61 with diacritics folded ("rotate" finds
@@ -17,7 +17,8 @@ export const tokenizer = "porter unicode61 remove_diacritics 2";
  */
 export const columnWeights = Object.freeze({ title: 2, heading: 1.5, body: 1 });
 
-// One row per file, one per section (sections.position is 1-based); the FTS5 table indexes the
+// One row per file, one per section (sections.position is 1-based; scope: see folder-scope.ts);
+// the FTS5 table indexes the
 // sections table as external content (https://sqlite.org/fts5.html#external_content_tables), so a
 // document's sections are read by (path, position) without scanning the full-text index.
 export const schemaSql = `
@@ -37,11 +38,12 @@ CREATE TABLE sections (
   position INTEGER NOT NULL,
   title TEXT NOT NULL,
   heading TEXT NOT NULL,
-  body TEXT NOT NULL
+  body TEXT NOT NULL,
+  scope TEXT NOT NULL
 );
 CREATE UNIQUE INDEX sections_by_path ON sections (path, position);
 CREATE VIRTUAL TABLE sections_fts USING fts5 (
-  title, heading, body,
+  title, heading, body, scope,
   content = 'sections', content_rowid = 'id',
   tokenize = '${tokenizer}'
 );
