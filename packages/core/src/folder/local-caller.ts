@@ -1,4 +1,4 @@
-import type { Caller } from "../http/caller.js";
+import type { Caller } from "../contract/caller.js";
 
 /**
  * The caller for a local docs folder. Core asks for a caller on every call; the folder backend
