@@ -10,6 +10,7 @@ import { SearchDocsError } from "../errors/search-docs-error.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
 import type { Trace } from "../trace/trace.js";
 import { runDemo } from "./demo.js";
+import { openFolderDocs } from "./docs-option.js";
 import { FileRefStore } from "./file-ref-store.js";
 import { formatTrace } from "./format-trace.js";
 import { runIndexCommand } from "./index-command.js";
@@ -21,6 +22,8 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs serve [--port <n>]                      run the fake docs service on its own
   search-docs demo                                    a scripted tour of the five cases that matter
   search-docs index <folder> [--json]                 index a docs folder (.md, .mdx, .txt) for --docs
+  search-docs "<question>" --docs <folder>            search that folder (indexed first, incrementally)
+  search-docs get <ref> --docs <folder>               read a document of that folder
   search-docs --version
 
 With no configuration it uses an embedded fake docs service (sample corpus). To search a real
@@ -109,9 +112,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === "demo") return runDemo(io);
   if (command === "serve") return serve(values, io);
 
-  const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
+  // A folder needs no SEARCH_DOCS_* variables, and ignores them.
+  const backend = values.docs
+    ? undefined
+    : docsConfigFromEnvironment(io.environment, { token: "required" });
   if (
-    backend &&
+    (backend || values.docs) &&
     (values.reindex?.length || values.shed?.length || values.as || values.corpus || values.port)
   ) {
     throw new CliConfigError(
@@ -122,7 +128,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     let docs: DocsSearch;
     let caller: Caller;
-    if (backend) {
+    if (values.docs) {
+      ({ docs, caller } = await openFolderDocs(values.docs, io));
+    } else if (backend) {
       docs = createDocsSearch({
         baseUrl: backend.baseUrl,
         areas: backend.areas,
@@ -169,6 +177,7 @@ function parseCommandLine(argv: readonly string[]) {
     options: {
       area: { type: "string" },
       json: { type: "boolean" },
+      docs: { type: "string" },
       as: { type: "string" },
       reindex: { type: "string", multiple: true },
       shed: { type: "string", multiple: true },
