@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import {
   appendFileSync,
   closeSync,
+  existsSync,
   ftruncateSync,
   mkdirSync,
   mkdtempSync,
@@ -157,6 +158,19 @@ describe("indexFolder on hostile folders", () => {
     rmSync(join(root, "b.md"));
     const second = await indexFolder({ root, indexPath });
     expect(second).toMatchObject({ files: 2, indexed: 1, unchanged: 1, removed: 1, swapped: true });
+  });
+
+  it("removes temporary copies a killed run left behind, once they are old", async () => {
+    mkdirSync(join(work, "cache"));
+    const abandoned = `${indexPath}.12345.deadbeef.tmp`;
+    const recent = `${indexPath}.12346.cafebabe.tmp`;
+    writeFileSync(abandoned, "half an index");
+    writeFileSync(recent, "a run in progress");
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(abandoned, old, old);
+    await indexFolder({ root, indexPath });
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   });
 
   it("rebuilds over a corrupt index file instead of failing", async () => {

@@ -7,13 +7,14 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readSync,
   renameSync,
   rmSync,
   type Stats,
   statSync,
 } from "node:fs";
-import { basename, dirname, extname } from "node:path";
+import { basename, dirname, extname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import {
@@ -96,6 +97,7 @@ export async function buildIndex(
   const { root, indexPath } = resolved;
   assertFolder(root);
   mkdirSync(dirname(indexPath), { recursive: true });
+  removeAbandonedCopies(indexPath);
   const temporary = `${indexPath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   let database: DatabaseSync | undefined;
   try {
@@ -389,6 +391,23 @@ function reusablePrevious(
     return { reusable: false, reason: "previous index unreadable" };
   } finally {
     database?.close();
+  }
+}
+
+// A copy older than this was left by a process that died mid-run (no run takes an hour).
+const abandonedAfterMs = 60 * 60 * 1000;
+
+/** Deletes temporary copies of this index that a killed process left beside it. */
+function removeAbandonedCopies(indexPath: string): void {
+  const prefix = `${basename(indexPath)}.`;
+  try {
+    for (const name of readdirSync(dirname(indexPath))) {
+      if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+      const path = join(dirname(indexPath), name);
+      if (Date.now() - statSync(path).mtimeMs > abandonedAfterMs) rmSync(path, { force: true });
+    }
+  } catch {
+    // Best effort: a copy that cannot be listed or removed costs disk space, never a run.
   }
 }
 
