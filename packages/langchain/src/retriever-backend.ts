@@ -3,6 +3,7 @@ import type { BaseRetrieverInterface } from "@langchain/core/retrievers";
 import {
   type BackendAttempt,
   type BackendDocument,
+  type BackendFailure,
   type BackendHit,
   ConfigurationError,
   type DocumentOutcome,
@@ -137,19 +138,12 @@ export function retrieverBackend(
           reason: `no retriever for collection ${request.collectionId}`,
         };
       }
-      let documents: DocumentInterface[];
-      try {
-        documents = await raceSignal(
-          source.invoke(request.query, { signal: attempt.signal }),
-          attempt.signal,
-          ignore,
-        );
-      } catch (error) {
-        if (attempt.signal.aborted) throw attempt.signal.reason;
-        const { status, failure } = classifyRetrieverError(error);
-        if (status !== undefined) attempt.annotate({ status });
-        return failure;
-      }
+      const answer = await attemptOf(
+        source.invoke(request.query, { signal: attempt.signal }),
+        attempt,
+      );
+      if ("failure" in answer) return answer.failure;
+      const documents: unknown = answer.value;
       if (!Array.isArray(documents)) {
         return {
           kind: "failed",
@@ -159,7 +153,7 @@ export function retrieverBackend(
       }
       if (documents.length === 0) return { kind: "no_match" };
       const pageSize = Math.max(1, Math.min(request.pageSize, attempt.limits.pageItems));
-      const hits = toHits(documents);
+      const hits = toHits(documents as DocumentInterface[]);
       if (typeof hits === "string") return { kind: "failed", cause: "malformed", reason: hits };
       return { kind: "page", hits: hits.slice(0, pageSize), more: false };
     },
@@ -180,19 +174,9 @@ export function retrieverBackend(
           reason: `no retriever for collection ${request.collectionId}`,
         };
       }
-      let document: BackendDocument | undefined;
-      try {
-        document = await raceSignal(
-          getDocument(request, { signal: attempt.signal }),
-          attempt.signal,
-          ignore,
-        );
-      } catch (error) {
-        if (attempt.signal.aborted) throw attempt.signal.reason;
-        const { status, failure } = classifyRetrieverError(error);
-        if (status !== undefined) attempt.annotate({ status });
-        return failure;
-      }
+      const answer = await attemptOf(getDocument(request, { signal: attempt.signal }), attempt);
+      if ("failure" in answer) return answer.failure;
+      const document = answer.value;
       if (document === undefined) return { kind: "not_found" };
       if (document.sections.length > attempt.limits.documentSections) {
         return {
@@ -206,8 +190,24 @@ export function retrieverBackend(
   };
 }
 
-// What a retriever answers after the attempt was given up: nobody reads it.
-function ignore(): void {}
+/**
+ * The retriever's (or loader's) answer, raced with the attempt's signal; what it throws,
+ * classified. When the signal fired, its reason is rethrown: core reports the timeout or abort.
+ */
+async function attemptOf<Value>(
+  work: Promise<Value>,
+  attempt: BackendAttempt,
+): Promise<{ value: Value } | { failure: BackendFailure }> {
+  try {
+    // What the work answers after the attempt was given up: nobody reads it.
+    return { value: await raceSignal(work, attempt.signal, () => {}) };
+  } catch (error) {
+    if (attempt.signal.aborted) throw attempt.signal.reason;
+    const { status, failure } = classifyRetrieverError(error);
+    if (status !== undefined) attempt.annotate({ status });
+    return { failure };
+  }
+}
 
 function dateText(value: unknown): string | undefined {
   if (typeof value === "string" && value !== "") return value;
