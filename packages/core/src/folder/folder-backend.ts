@@ -136,11 +136,8 @@ class FolderBackendImplementation implements FolderBackend {
       if (words.length === 0) return { kind: "no_match" };
       const ftsQuery = toFtsQuery(request.query) as string;
       const pageSize = Math.max(1, Math.min(request.pageSize, attempt.limits.pageItems));
-      const rows = reader.search(ftsQuery, collection, {
-        limit: pageSize + 1,
-        offset,
-        prefer: request.prefer ?? "relevance",
-      });
+      const prefer = request.prefer ?? "relevance";
+      const rows = reader.search(ftsQuery, collection, { limit: pageSize + 1, offset, prefer });
       const details = { rows: Math.min(rows.length, pageSize), bytes: 0 };
       const hits: BackendHit[] = rows.slice(0, pageSize).map((row) => {
         const documentId = relativeTo(collection, row.path);
@@ -150,7 +147,7 @@ class FolderBackendImplementation implements FolderBackend {
           documentId,
           title: row.title,
           snippet: passage || row.heading,
-          score: row.score,
+          score: prefer === "recent" ? recencyScore(row.updated, row.score) : row.score,
           updated: row.updated,
           slug: withoutExtension(documentId),
           section: String(row.position),
@@ -363,6 +360,17 @@ class FolderBackendImplementation implements FolderBackend {
       status: "no_index",
     };
   }
+}
+
+/**
+ * A hit's score when the newest come first: days since 1970 of its date, plus its relevance
+ * squeezed into [0, 1) — so scores fall in the order the hits come (by date, then relevance), as
+ * every page must, and hits of one date keep their relevance order.
+ */
+function recencyScore(updated: string, relevance: number): number {
+  const days = Math.floor(Date.parse(`${updated.slice(0, 10)}T00:00:00Z`) / 86_400_000);
+  const positive = Math.max(0, relevance);
+  return (Number.isFinite(days) ? days : 0) + positive / (positive + 1);
 }
 
 function done(operation: string, rows: number, bytes: number): AttemptDetails {
