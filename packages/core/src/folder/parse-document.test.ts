@@ -43,6 +43,26 @@ describe("parseDocument", () => {
     expect(parseDocument("---\ntitle: x\n# Real\n", "f", "markdown").title).toBe("Real");
   });
 
+  it("bounds titles and headings to 300 characters", () => {
+    const long = "x".repeat(5000);
+    const document = parseDocument(`# ${long}\n\n## ${long}\nbody`, "f", "markdown");
+    expect(document.title).toHaveLength(300);
+    expect(document.sections.map((section) => section.heading.length)).toEqual([300, 300]);
+  });
+
+  it("reads a hostile long line in linear time", () => {
+    const line = `# a${" ".repeat(200_000)}x`;
+    const started = performance.now();
+    const document = parseDocument(`${line}\n## b ##\n## c#\n### ###\n`, "f", "markdown");
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(document.sections.map((section) => section.heading)).toEqual([
+      `a${" ".repeat(200_000)}x`.slice(0, 300),
+      "b",
+      "c#",
+      "",
+    ]);
+  });
+
   it("reads plain text as one section, # lines and all", () => {
     expect(parseDocument("# not markdown\nline", "notes", "text")).toEqual({
       title: "notes",

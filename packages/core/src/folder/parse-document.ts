@@ -12,10 +12,14 @@ export interface ParsedDocument {
 }
 
 // ATX headings only (CommonMark §4.2): up to three spaces, 1-6 `#`, then a space or the line's end.
-const headingPattern = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+// Only the opening is a pattern: the rest of the line is cut by hand, in one pass, because a
+// pattern for the optional closing `#`s backtracks quadratically on a long line of spaces.
+const headingOpening = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
 // A fenced code block opens with three or more backticks or tildes (CommonMark §4.5).
 const fencePattern = /^ {0,3}(`{3,}|~{3,})/;
 const datePattern = /^\d{4}-\d{2}-\d{2}/;
+// A title or heading is a line, not a page: one 2 MiB line would otherwise ride on every hit.
+const maxLabelChars = 300;
 
 /**
  * Splits a Markdown (or plain text) file into sections at its ATX headings, ignoring `#` lines
@@ -50,12 +54,12 @@ export function parseDocument(
         if (fence === undefined) fence = marker;
         else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
       } else if (fence === undefined) {
-        const headingMatch = headingPattern.exec(line);
+        const headingMatch = headingOpening.exec(line);
         if (headingMatch?.[1] !== undefined) {
           // The text before the first heading is a section only when there is some.
           flush(started);
           started = true;
-          heading = (headingMatch[2] ?? "").trim();
+          heading = headingText(line.slice(headingMatch[0].length)).slice(0, maxLabelChars);
           body = [];
           if (headingMatch[1].length === 1 && firstTopHeading === undefined && heading !== "") {
             firstTopHeading = heading;
@@ -67,13 +71,25 @@ export function parseDocument(
     body.push(line);
   }
   flush(started);
-  const title = front.fields.title || firstTopHeading || fileName;
+  const title = (front.fields.title || firstTopHeading || fileName).slice(0, maxLabelChars);
   const updatedField = front.fields.updated || front.fields.date;
   const updated =
     updatedField !== undefined && datePattern.test(updatedField)
       ? updatedField.slice(0, 10)
       : undefined;
   return updated === undefined ? { title, sections } : { title, updated, sections };
+}
+
+/** A heading's text: trimmed, without a closing sequence of `#`s (one preceded by a space). */
+function headingText(rest: string): string {
+  const text = rest.trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "#") end--;
+  if (end === 0) return "";
+  const before = text[end - 1];
+  return end < text.length && (before === " " || before === "\t")
+    ? text.slice(0, end).trimEnd()
+    : text;
 }
 
 /**
