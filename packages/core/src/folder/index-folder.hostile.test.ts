@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   openSync,
   rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -158,6 +159,22 @@ describe("indexFolder on hostile folders", () => {
     rmSync(join(root, "b.md"));
     const second = await indexFolder({ root, indexPath });
     expect(second).toMatchObject({ files: 2, indexed: 1, unchanged: 1, removed: 1, swapped: true });
+    // A file skipped when read is remembered: an unchanged folder leaves the index untouched.
+    writeFileSync(join(root, "logo.md"), Buffer.from([0x00, 0x01]));
+    expect(await indexFolder({ root, indexPath })).toMatchObject({
+      swapped: true,
+      skipped: { binary: 1 },
+    });
+    const before = statSync(indexPath).mtimeMs;
+    const third = await indexFolder({ root, indexPath });
+    expect(third).toMatchObject({
+      files: 2,
+      indexed: 0,
+      unchanged: 2,
+      swapped: false,
+      skipped: { binary: 1 },
+    });
+    expect(statSync(indexPath).mtimeMs).toBe(before);
   });
 
   it("removes temporary copies a killed run left behind, once they are old", async () => {

@@ -25,7 +25,13 @@ import {
 import { scopeTokens } from "./folder-scope.js";
 import { indexSchemaVersion, schemaSql } from "./index-schema.js";
 import { parseDocument } from "./parse-document.js";
-import { type SkipReason, skipReasonOf, type WalkedFile, walkFolder } from "./walk-folder.js";
+import {
+  type SkipReason,
+  skipReasonOf,
+  type WalkEvent,
+  type WalkedFile,
+  walkFolder,
+} from "./walk-folder.js";
 
 /** What one indexing run did; the CLI prints it, the backend keeps the last one. */
 export interface IndexSummary {
@@ -98,10 +104,37 @@ export async function buildIndex(
   assertFolder(root);
   mkdirSync(dirname(indexPath), { recursive: true });
   removeAbandonedCopies(indexPath);
+  // Walk first and compare with the index in place: a run that finds nothing changed touches no
+  // file (a server refreshes every minute; copying a large index each time would be wasted I/O).
+  const previous = readPrevious(indexPath, root);
+  const events = await walk(resolved, run.signal);
+  const known = previous.reusable ? previous.known : emptyKnown();
+  const summary = (
+    counts: FillCounts,
+    totals: { files: number; sections: number },
+    swapped: boolean,
+  ) => ({
+    root,
+    indexPath,
+    ...totals,
+    ...counts,
+    swapped,
+    ...(previous.reusable ? {} : { rebuiltBecause: previous.reason }),
+    indexBytes: statSync(indexPath).size,
+    durationMs: Math.round(performance.now() - started),
+  });
+  if (previous.reusable && !changedSince(events, known)) {
+    const counts = emptyCounts();
+    for (const event of events) {
+      if (event.kind === "skip") count(counts, event.reason);
+      else if (known.files.has(event.file.path)) counts.unchanged++;
+      else count(counts, known.skipped.get(event.file.path)?.reason as SkipReason);
+    }
+    return summary(counts, previous.totals, false);
+  }
   const temporary = `${indexPath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   let database: DatabaseSync | undefined;
   try {
-    const previous = reusablePrevious(indexPath, root);
     if (previous.reusable) copyFileSync(indexPath, temporary);
     database = new DatabaseSync(temporary);
     // A temporary file: a crash loses it, never the index in place. So no journal, no syncs
@@ -113,45 +146,29 @@ export async function buildIndex(
       database.exec(schemaSql);
       setMeta(database, { schema: indexSchemaVersion, root });
     }
-    const counts = await fill(database, resolved, run);
-    const changed = counts.indexed > 0 || counts.removed > 0 || !previous.reusable;
+    const counts = await fill(database, events, known, resolved, run);
     const totals = database
       .prepare(
         "SELECT (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM sections) AS sections",
       )
       .get() as { files: number; sections: number };
-    if (changed) {
-      setMeta(database, {
-        build: randomBytes(8).toString("hex"),
-        built_at: new Date().toISOString(),
-      });
-      if (!previous.reusable)
-        database.exec("INSERT INTO sections_fts (sections_fts) VALUES ('optimize')");
+    setMeta(database, {
+      build: randomBytes(8).toString("hex"),
+      built_at: new Date().toISOString(),
+    });
+    if (!previous.reusable) {
+      database.exec("INSERT INTO sections_fts (sections_fts) VALUES ('optimize')");
     }
     database.close();
     database = undefined;
-    if (changed) {
-      const descriptor = openSync(temporary, "r+");
-      try {
-        fsyncSync(descriptor);
-      } finally {
-        closeSync(descriptor);
-      }
-      renameSync(temporary, indexPath);
-    } else {
-      rmSync(temporary, { force: true });
+    const descriptor = openSync(temporary, "r+");
+    try {
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
     }
-    return {
-      root,
-      indexPath,
-      files: totals.files,
-      sections: totals.sections,
-      ...counts,
-      swapped: changed,
-      ...(previous.reusable ? {} : { rebuiltBecause: previous.reason }),
-      indexBytes: statSync(indexPath).size,
-      durationMs: Math.round(performance.now() - started),
-    };
+    renameSync(temporary, indexPath);
+    return summary(counts, totals, true);
   } catch (error) {
     database?.close();
     rmSync(temporary, { force: true });
@@ -168,19 +185,70 @@ interface FillCounts {
   changedWhileReading: number;
 }
 
+/** What the index in place holds: its files and the files it skipped, by (mtime, size). */
+interface Known {
+  files: Map<string, { mtimeMs: number; size: number }>;
+  skipped: Map<string, { mtimeMs: number; size: number; reason: string }>;
+}
+
+function emptyKnown(): Known {
+  return { files: new Map(), skipped: new Map() };
+}
+
+function emptyCounts(): FillCounts {
+  return {
+    indexed: 0,
+    unchanged: 0,
+    removed: 0,
+    skipped: {},
+    invalidUtf8: 0,
+    changedWhileReading: 0,
+  };
+}
+
+function count(counts: FillCounts, reason: SkipReason): void {
+  counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1;
+}
+
+const same = (before: { mtimeMs: number; size: number } | undefined, stats: Stats) =>
+  before !== undefined && before.mtimeMs === stats.mtimeMs && before.size === stats.size;
+
+/** Whether any file is new, changed or gone since the index in place was built. */
+function changedSince(events: readonly WalkEvent[], known: Known): boolean {
+  let present = 0;
+  for (const event of events) {
+    if (event.kind === "skip") continue;
+    const { path, stats } = event.file;
+    if (same(known.files.get(path), stats)) present++;
+    else if (same(known.skipped.get(path), stats)) present++;
+    else return true;
+  }
+  return present !== known.files.size + known.skipped.size;
+}
+
+/** The walk, with a turn for the event loop every few hundred entries. */
+async function walk(
+  options: ResolvedFolderOptions,
+  signal: AbortSignal | undefined,
+): Promise<WalkEvent[]> {
+  const events: WalkEvent[] = [];
+  for (const event of walkFolder(options.root, options)) {
+    events.push(event);
+    if (events.length % 256 === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal?.aborted) throw signal.reason;
+    }
+  }
+  return events;
+}
+
 async function fill(
   database: DatabaseSync,
+  events: readonly WalkEvent[],
+  known: Known,
   options: ResolvedFolderOptions,
   { onProgress, signal }: IndexRunOptions,
 ): Promise<FillCounts> {
-  const known = new Map<string, { mtimeMs: number; size: number }>();
-  for (const row of database.prepare("SELECT path, mtime_ms, size FROM files").all() as {
-    path: string;
-    mtime_ms: number;
-    size: number;
-  }[]) {
-    known.set(row.path, { mtimeMs: row.mtime_ms, size: row.size });
-  }
   const remove = removerFor(database);
   const insertFile = database.prepare(
     "INSERT INTO files (path, folder, mtime_ms, size, title, updated, sections) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -191,14 +259,13 @@ async function fill(
   const insertText = database.prepare(
     "INSERT INTO sections_fts (rowid, title, heading, body, scope) VALUES (?, ?, ?, ?, ?)",
   );
-  const counts: FillCounts = {
-    indexed: 0,
-    unchanged: 0,
-    removed: 0,
-    skipped: {},
-    invalidUtf8: 0,
-    changedWhileReading: 0,
-  };
+  // A file skipped when read (binary, too large, unreadable) is remembered with its (mtime, size),
+  // so it is not read again until it changes.
+  const rememberSkip = database.prepare(
+    "INSERT INTO skipped (path, mtime_ms, size, reason) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET mtime_ms = excluded.mtime_ms, size = excluded.size, reason = excluded.reason",
+  );
+  const forgetSkip = database.prepare("DELETE FROM skipped WHERE path = ?");
+  const counts = emptyCounts();
   const seen = new Set<string>();
   let skippedTotal = 0;
   let pending = 0;
@@ -206,29 +273,30 @@ async function fill(
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const lenient = new TextDecoder("utf-8");
   database.exec("BEGIN");
-  for (const event of walkFolder(options.root, options)) {
+  for (const event of events) {
+    steps++;
     if (event.kind === "skip") {
-      counts.skipped[event.reason] = (counts.skipped[event.reason] ?? 0) + 1;
+      count(counts, event.reason);
       skippedTotal++;
       continue;
     }
     const { file } = event;
     seen.add(file.path);
-    const before = known.get(file.path);
-    if (
-      before !== undefined &&
-      before.mtimeMs === file.stats.mtimeMs &&
-      before.size === file.stats.size
-    ) {
+    const skippedBefore = known.skipped.get(file.path);
+    if (same(known.files.get(file.path), file.stats)) {
       counts.unchanged++;
+    } else if (same(skippedBefore, file.stats)) {
+      count(counts, skippedBefore?.reason as SkipReason);
+      skippedTotal++;
     } else {
       const read = readDocsFile(file, options.maxFileBytes);
-      if (before !== undefined) remove(file.path);
+      if (known.files.has(file.path)) remove(file.path);
       if (read.kind === "skip") {
-        counts.skipped[read.reason] = (counts.skipped[read.reason] ?? 0) + 1;
+        count(counts, read.reason);
         skippedTotal++;
-        seen.delete(file.path);
+        rememberSkip.run(file.path, file.stats.mtimeMs, file.stats.size, read.reason);
       } else {
+        if (skippedBefore !== undefined) forgetSkip.run(file.path);
         let text: string;
         try {
           text = decoder.decode(read.bytes);
@@ -270,12 +338,10 @@ async function fill(
         pending++;
       }
     }
-    const handled = counts.indexed + counts.unchanged;
     if (pending >= filesPerTransaction) {
       database.exec("COMMIT; BEGIN");
       pending = 0;
     }
-    steps++;
     if (steps % filesPerYield === 0) {
       // Sync file reads and inserts: give timers and other calls a turn now and then.
       await new Promise((resolve) => setImmediate(resolve));
@@ -286,18 +352,21 @@ async function fill(
     }
     if (onProgress !== undefined && steps % progressEvery === 0) {
       onProgress({
-        seen: handled + skippedTotal,
+        seen: counts.indexed + counts.unchanged + skippedTotal,
         indexed: counts.indexed,
         unchanged: counts.unchanged,
         skipped: skippedTotal,
       });
     }
   }
-  for (const path of known.keys()) {
+  for (const path of known.files.keys()) {
     if (!seen.has(path)) {
       remove(path);
       counts.removed++;
     }
+  }
+  for (const path of known.skipped.keys()) {
+    if (!seen.has(path)) forgetSkip.run(path);
   }
   database.exec("COMMIT");
   onProgress?.({
@@ -364,11 +433,13 @@ function readDocsFile(file: WalkedFile, maxFileBytes: number): ReadResult {
   }
 }
 
-/** Whether the index in place can be copied and refreshed, or why it must be rebuilt. */
-function reusablePrevious(
+/** The index in place, when it can be refreshed: what it holds; or why it must be rebuilt. */
+function readPrevious(
   indexPath: string,
   root: string,
-): { reusable: true } | { reusable: false; reason: string } {
+):
+  | { reusable: true; known: Known; totals: { files: number; sections: number } }
+  | { reusable: false; reason: string } {
   try {
     statSync(indexPath);
   } catch {
@@ -382,11 +453,34 @@ function reusablePrevious(
       value: string;
     }[];
     const meta = new Map(rows.map((row) => [row.key, row.value]));
-    if (meta.get("schema") !== indexSchemaVersion)
+    if (meta.get("schema") !== indexSchemaVersion) {
       return { reusable: false, reason: "index format changed" };
-    if (meta.get("root") !== root)
+    }
+    if (meta.get("root") !== root) {
       return { reusable: false, reason: "index was built for another folder" };
-    return { reusable: true };
+    }
+    const known = emptyKnown();
+    for (const row of database.prepare("SELECT path, mtime_ms, size FROM files").all() as {
+      path: string;
+      mtime_ms: number;
+      size: number;
+    }[]) {
+      known.files.set(row.path, { mtimeMs: row.mtime_ms, size: row.size });
+    }
+    for (const row of database
+      .prepare("SELECT path, mtime_ms, size, reason FROM skipped")
+      .all() as {
+      path: string;
+      mtime_ms: number;
+      size: number;
+      reason: string;
+    }[]) {
+      known.skipped.set(row.path, { mtimeMs: row.mtime_ms, size: row.size, reason: row.reason });
+    }
+    const { sections } = database.prepare("SELECT count(*) AS sections FROM sections").get() as {
+      sections: number;
+    };
+    return { reusable: true, known, totals: { files: known.files.size, sections } };
   } catch {
     return { reusable: false, reason: "previous index unreadable" };
   } finally {

@@ -1,5 +1,5 @@
 /** Bumped whenever the layout or the tokenizer changes: an index of another version is rebuilt. */
-export const indexSchemaVersion = "2";
+export const indexSchemaVersion = "3";
 
 /**
  * The tokenizer: Porter stemming over unicode61 with diacritics folded ("rotate" finds
@@ -31,6 +31,12 @@ CREATE TABLE files (
   title TEXT NOT NULL,
   updated TEXT NOT NULL,
   sections INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE skipped (
+  path TEXT PRIMARY KEY,
+  mtime_ms REAL NOT NULL,
+  size INTEGER NOT NULL,
+  reason TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE sections (
   id INTEGER PRIMARY KEY,
