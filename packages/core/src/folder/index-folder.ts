@@ -210,17 +210,19 @@ function count(counts: FillCounts, reason: SkipReason): void {
   counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1;
 }
 
-const same = (before: { mtimeMs: number; size: number } | undefined, stats: Stats) =>
-  before !== undefined && before.mtimeMs === stats.mtimeMs && before.size === stats.size;
+const same = (
+  before: { mtimeMs: number; size: number } | undefined,
+  now: { mtimeMs: number; size: number },
+) => before !== undefined && before.mtimeMs === now.mtimeMs && before.size === now.size;
 
 /** Whether any file is new, changed or gone since the index in place was built. */
 function changedSince(events: readonly WalkEvent[], known: Known): boolean {
   let present = 0;
   for (const event of events) {
     if (event.kind === "skip") continue;
-    const { path, stats } = event.file;
-    if (same(known.files.get(path), stats)) present++;
-    else if (same(known.skipped.get(path), stats)) present++;
+    const { file } = event;
+    if (same(known.files.get(file.path), file)) present++;
+    else if (same(known.skipped.get(file.path), file)) present++;
     else return true;
   }
   return present !== known.files.size + known.skipped.size;
@@ -283,9 +285,9 @@ async function fill(
     const { file } = event;
     seen.add(file.path);
     const skippedBefore = known.skipped.get(file.path);
-    if (same(known.files.get(file.path), file.stats)) {
+    if (same(known.files.get(file.path), file)) {
       counts.unchanged++;
-    } else if (same(skippedBefore, file.stats)) {
+    } else if (same(skippedBefore, file)) {
       count(counts, skippedBefore?.reason as SkipReason);
       skippedTotal++;
     } else {
@@ -294,7 +296,7 @@ async function fill(
       if (read.kind === "skip") {
         count(counts, read.reason);
         skippedTotal++;
-        rememberSkip.run(file.path, file.stats.mtimeMs, file.stats.size, read.reason);
+        rememberSkip.run(file.path, file.mtimeMs, file.size, read.reason);
       } else {
         if (skippedBefore !== undefined) forgetSkip.run(file.path);
         let text: string;
@@ -401,7 +403,7 @@ type ReadResult =
  * read). Non-blocking open: a FIFO swapped in since the walk cannot hang the run.
  */
 function readDocsFile(file: WalkedFile, maxFileBytes: number): ReadResult {
-  if (file.stats.size > maxFileBytes) return { kind: "skip", reason: "too_large" };
+  if (file.size > maxFileBytes) return { kind: "skip", reason: "too_large" };
   let descriptor: number;
   try {
     descriptor = openSync(file.absolutePath, constants.O_RDONLY | constants.O_NONBLOCK);

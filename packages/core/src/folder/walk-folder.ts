@@ -25,7 +25,9 @@ export interface WalkedFile {
   path: string;
   absolutePath: string;
   kind: "markdown" | "text";
-  stats: Stats;
+  /** As the walk saw them (the read checks again): a run compares these with the index. */
+  mtimeMs: number;
+  size: number;
 }
 
 export type WalkEvent =
@@ -92,7 +94,10 @@ export function* walkFolder(root: string, limits: WalkLimits): Generator<WalkEve
     visited.add(identity(stats));
     if (files >= limits.maxFiles) return { kind: "skip", reason: "too_many_files", path };
     files++;
-    return { kind: "file", file: { path, absolutePath, kind, stats } };
+    return {
+      kind: "file",
+      file: { path, absolutePath, kind, mtimeMs: stats.mtimeMs, size: stats.size },
+    };
   };
   while (queue.length > 0 || links.length > 0) {
     const folder = queue.shift();
