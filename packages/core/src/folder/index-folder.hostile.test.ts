@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import {
   appendFileSync,
+  chmodSync,
   closeSync,
   existsSync,
   ftruncateSync,
@@ -175,6 +176,12 @@ describe("indexFolder on hostile folders", () => {
       skipped: { binary: 1 },
     });
     expect(statSync(indexPath).mtimeMs).toBe(before);
+    // ctime moves with chmod: a file skipped when read is tried again after one.
+    chmodSync(join(root, "logo.md"), 0o600);
+    expect(await indexFolder({ root, indexPath })).toMatchObject({
+      swapped: true,
+      skipped: { binary: 1 },
+    });
   });
 
   it("removes temporary copies a killed run left behind, once they are old", async () => {

@@ -185,10 +185,13 @@ interface FillCounts {
   changedWhileReading: number;
 }
 
-/** What the index in place holds: its files and the files it skipped, by (mtime, size). */
+/**
+ * What the index in place holds: its files by (mtime, size), and the files it skipped when read by
+ * (mtime, size, ctime) — ctime, so a file made readable (chmod) is read again.
+ */
 interface Known {
   files: Map<string, { mtimeMs: number; size: number }>;
-  skipped: Map<string, { mtimeMs: number; size: number; reason: string }>;
+  skipped: Map<string, { mtimeMs: number; size: number; ctimeMs: number; reason: string }>;
 }
 
 function emptyKnown(): Known {
@@ -215,6 +218,11 @@ const same = (
   now: { mtimeMs: number; size: number },
 ) => before !== undefined && before.mtimeMs === now.mtimeMs && before.size === now.size;
 
+const sameSkipped = (
+  before: { mtimeMs: number; size: number; ctimeMs: number } | undefined,
+  now: { mtimeMs: number; size: number; ctimeMs: number },
+) => same(before, now) && before?.ctimeMs === now.ctimeMs;
+
 /** Whether any file is new, changed or gone since the index in place was built. */
 function changedSince(events: readonly WalkEvent[], known: Known): boolean {
   let present = 0;
@@ -222,7 +230,7 @@ function changedSince(events: readonly WalkEvent[], known: Known): boolean {
     if (event.kind === "skip") continue;
     const { file } = event;
     if (same(known.files.get(file.path), file)) present++;
-    else if (same(known.skipped.get(file.path), file)) present++;
+    else if (sameSkipped(known.skipped.get(file.path), file)) present++;
     else return true;
   }
   return present !== known.files.size + known.skipped.size;
@@ -261,10 +269,10 @@ async function fill(
   const insertText = database.prepare(
     "INSERT INTO sections_fts (rowid, title, heading, body, scope) VALUES (?, ?, ?, ?, ?)",
   );
-  // A file skipped when read (binary, too large, unreadable) is remembered with its (mtime, size),
-  // so it is not read again until it changes.
+  // A file skipped when read (binary, too large, unreadable) is remembered with its (mtime, size,
+  // ctime), so it is not read again until it changes; one that vanished is not remembered.
   const rememberSkip = database.prepare(
-    "INSERT INTO skipped (path, mtime_ms, size, reason) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET mtime_ms = excluded.mtime_ms, size = excluded.size, reason = excluded.reason",
+    "INSERT INTO skipped (path, mtime_ms, size, ctime_ms, reason) VALUES (?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET mtime_ms = excluded.mtime_ms, size = excluded.size, ctime_ms = excluded.ctime_ms, reason = excluded.reason",
   );
   const forgetSkip = database.prepare("DELETE FROM skipped WHERE path = ?");
   const counts = emptyCounts();
@@ -287,7 +295,7 @@ async function fill(
     const skippedBefore = known.skipped.get(file.path);
     if (same(known.files.get(file.path), file)) {
       counts.unchanged++;
-    } else if (same(skippedBefore, file)) {
+    } else if (sameSkipped(skippedBefore, file)) {
       count(counts, skippedBefore?.reason as SkipReason);
       skippedTotal++;
     } else {
@@ -296,7 +304,11 @@ async function fill(
       if (read.kind === "skip") {
         count(counts, read.reason);
         skippedTotal++;
-        rememberSkip.run(file.path, file.mtimeMs, file.size, read.reason);
+        if (read.reason !== "vanished") {
+          rememberSkip.run(file.path, file.mtimeMs, file.size, file.ctimeMs, read.reason);
+        } else if (skippedBefore !== undefined) {
+          forgetSkip.run(file.path);
+        }
       } else {
         if (skippedBefore !== undefined) forgetSkip.run(file.path);
         let text: string;
@@ -470,14 +482,20 @@ function readPrevious(
       known.files.set(row.path, { mtimeMs: row.mtime_ms, size: row.size });
     }
     for (const row of database
-      .prepare("SELECT path, mtime_ms, size, reason FROM skipped")
+      .prepare("SELECT path, mtime_ms, size, ctime_ms, reason FROM skipped")
       .all() as {
       path: string;
       mtime_ms: number;
       size: number;
+      ctime_ms: number;
       reason: string;
     }[]) {
-      known.skipped.set(row.path, { mtimeMs: row.mtime_ms, size: row.size, reason: row.reason });
+      known.skipped.set(row.path, {
+        mtimeMs: row.mtime_ms,
+        size: row.size,
+        ctimeMs: row.ctime_ms,
+        reason: row.reason,
+      });
     }
     const { sections } = database.prepare("SELECT count(*) AS sections FROM sections").get() as {
       sections: number;

@@ -1,5 +1,5 @@
 /** Bumped whenever the layout or the tokenizer changes: an index of another version is rebuilt. */
-export const indexSchemaVersion = "3";
+export const indexSchemaVersion = "4";
 
 /**
  * The tokenizer: Porter stemming over unicode61 with diacritics folded ("rotate" finds
@@ -36,6 +36,7 @@ CREATE TABLE skipped (
   path TEXT PRIMARY KEY,
   mtime_ms REAL NOT NULL,
   size INTEGER NOT NULL,
+  ctime_ms REAL NOT NULL,
   reason TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE sections (

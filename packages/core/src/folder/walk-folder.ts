@@ -28,6 +28,8 @@ export interface WalkedFile {
   /** As the walk saw them (the read checks again): a run compares these with the index. */
   mtimeMs: number;
   size: number;
+  /** Changes with permissions too (chmod): a file skipped as unreadable is tried again then. */
+  ctimeMs: number;
 }
 
 export type WalkEvent =
@@ -96,7 +98,14 @@ export function* walkFolder(root: string, limits: WalkLimits): Generator<WalkEve
     files++;
     return {
       kind: "file",
-      file: { path, absolutePath, kind, mtimeMs: stats.mtimeMs, size: stats.size },
+      file: {
+        path,
+        absolutePath,
+        kind,
+        mtimeMs: stats.mtimeMs,
+        size: stats.size,
+        ctimeMs: stats.ctimeMs,
+      },
     };
   };
   while (queue.length > 0 || links.length > 0) {
