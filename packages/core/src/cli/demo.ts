@@ -6,7 +6,8 @@ import { defaultIndexPath } from "../folder/folder-options.js";
 import { localCaller } from "../folder/local-caller.js";
 import { MemoryRefStore } from "../refs/memory-ref-store.js";
 import { startFakeDocsService } from "../testing/index.js";
-import { type CliIo, printResult } from "./main.js";
+import type { CliIo } from "./cli-io.js";
+import { printResult } from "./print-result.js";
 import { sampleDocsFolder } from "./sample-docs-folder.js";
 
 /**

@@ -8,12 +8,13 @@ import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
-import type { Trace } from "../trace/trace.js";
+import type { CliIo } from "./cli-io.js";
 import { runDemo } from "./demo.js";
 import { openFolderDocs } from "./docs-option.js";
+import { exitCodeFor, exitCodesHelp } from "./exit-codes.js";
 import { FileRefStore } from "./file-ref-store.js";
-import { formatTrace } from "./format-trace.js";
 import { runIndexCommand } from "./index-command.js";
+import { printResult } from "./print-result.js";
 
 export const usage = `search-docs: one documentation-search tool for LLM agents, from the terminal.
 
@@ -38,6 +39,9 @@ Embedded service only:
   --shed <area>      make an area's collections shed load with 429 (repeatable)
   --corpus <path>    a corpus in the docs.jsonl format instead of the sample
   --port <n>         the port to listen on (default: a free one)
+
+Exit codes:
+${exitCodesHelp()}
 `;
 
 /** A mistake in the command line or its surroundings; the message is one line. */
@@ -50,16 +54,6 @@ const callers = {
   "no-policies": "noPolicies",
   "runbooks-only": "runbooksOnly",
 } as const;
-
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  environment: NodeJS.ProcessEnv;
-  /** How a user runs this CLI again from here, e.g. `pnpm search-docs`; `serve` suggests it. */
-  command?: string;
-  /** Resolves when `serve` should stop. */
-  untilStopped?: () => Promise<void>;
-}
 
 /**
  * Runs one CLI invocation; resolves to the exit code. A mistake (a bad flag, a busy port, a
@@ -154,17 +148,25 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       );
     }
 
-    if (command === "get") {
-      const result = await docs.getDocument({ ref: rest[0] as string }, { caller });
-      printResult("get_document", result, values.json === true, io);
-      return 0;
+    const result =
+      command === "get"
+        ? await docs.getDocument({ ref: rest[0] as string }, { caller })
+        : await docs.search(
+            values.area
+              ? { query: positionals.join(" "), area: values.area }
+              : { query: positionals.join(" ") },
+            { caller },
+          );
+    printResult(
+      command === "get" ? "get_document" : "search_docs",
+      result,
+      values.json === true,
+      io,
+    );
+    if (result.unauthorized) {
+      io.err("search-docs: the backend refused the token (401): set a valid SEARCH_DOCS_TOKEN\n");
     }
-    const query = positionals.join(" ");
-    const result = await docs.search(values.area ? { query, area: values.area } : { query }, {
-      caller,
-    });
-    printResult("search_docs", result, values.json === true, io);
-    return 0;
+    return exitCodeFor(result.output.status, result.unauthorized);
   } finally {
     await service?.close();
   }
@@ -257,20 +259,6 @@ function untilSignal(): Promise<void> {
     process.once("SIGINT", () => resolve());
     process.once("SIGTERM", () => resolve());
   });
-}
-
-export function printResult(
-  tool: string,
-  result: { output: unknown; trace: Trace },
-  json: boolean,
-  io: Pick<CliIo, "out">,
-): void {
-  if (json) {
-    io.out(`${JSON.stringify(result, null, 2)}\n`);
-    return;
-  }
-  io.out(`What the model sees (${tool}):\n${JSON.stringify(result.output, null, 2)}\n\n`);
-  io.out(`What a support engineer sees:\n${formatTrace(result.trace)}\n`);
 }
 
 /** The one line to print for a mistake the user can fix; undefined for a bug (its stack helps). */

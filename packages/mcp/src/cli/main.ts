@@ -134,8 +134,20 @@ async function serveStdio(
   await server.connect(transport);
   io.stderr("search-docs-mcp: serving search_docs and get_document over stdio\n");
   // The host closing our stdin is how it tells a stdio server to stop: send what is owed, then
-  // exit. A host that will not wait sends SIGTERM.
-  await Promise.race([stdinEnded.then(() => transport.idle()), (io.untilStopped ?? untilSignal)()]);
+  // exit. A host that will not wait sends SIGTERM. The transport closing first (the SDK closes it
+  // on a line past its buffer limit, and pauses stdin) leaves a process that answers nothing and
+  // never sees stdin end: that is a failure, said in one line, and the process exits.
+  const stop = await Promise.race([
+    stdinEnded.then(() => transport.idle()).then(() => "stopped" as const),
+    (io.untilStopped ?? untilSignal)().then(() => "stopped" as const),
+    transport.closed,
+  ]);
+  if (stop !== "stopped") {
+    const reason = stop.lastError?.message.split("\n")[0] ?? "closed by the MCP SDK";
+    io.stderr(`search-docs-mcp: the stdio transport closed (${reason.slice(0, 200)}); exiting\n`);
+    io.stdin.destroy();
+    return 1;
+  }
   await server.close();
   return 0;
 }
