@@ -11,8 +11,10 @@ import { fetchBlockedPort } from "../http/fetch-blocked-port.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
 import type { CliIo } from "./cli-io.js";
 import { runDemo } from "./demo.js";
+import { openFolderDocs } from "./docs-option.js";
 import { exitCodeFor, exitCodesHelp } from "./exit-codes.js";
 import { FileRefStore } from "./file-ref-store.js";
+import { runIndexCommand } from "./index-command.js";
 import { printResult } from "./print-result.js";
 
 export const usage = `search-docs: one documentation-search tool for LLM agents, from the terminal.
@@ -21,6 +23,9 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs get <ref> [--json]                      read a document from a ref a search returned
   search-docs serve [--port <n>]                      run the fake docs service on its own
   search-docs demo                                    a scripted tour of the five cases that matter
+  search-docs index <folder> [--json]                 index a docs folder (.md, .mdx, .txt) for --docs
+  search-docs "<question>" --docs <folder>            search that folder (indexed first, incrementally)
+  search-docs get <ref> --docs <folder>               read a document of that folder
   search-docs --version
 
 With no configuration it uses an embedded fake docs service (sample corpus). To search a real
@@ -87,10 +92,25 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       "get takes exactly one ref, e.g. search-docs get runbooks/key-rotation#2",
     );
   }
+  if (command === "index") {
+    if (rest.length !== 1)
+      throw new CliConfigError("index takes one folder, e.g. search-docs index ./docs");
+    return runIndexCommand(
+      rest[0] as string,
+      { json: values.json === true },
+      {
+        ...io,
+        progress: process.stderr.isTTY === true,
+      },
+    );
+  }
   if (command === "demo") return runDemo(io);
   if (command === "serve") return serve(values, io);
 
-  const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
+  // A folder needs no SEARCH_DOCS_* variables, and ignores them.
+  const backend = values.docs
+    ? undefined
+    : docsConfigFromEnvironment(io.environment, { token: "required" });
   const blockedPort = backend && fetchBlockedPort(new URL(backend.baseUrl));
   if (blockedPort) {
     throw new CliConfigError(
@@ -98,7 +118,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     );
   }
   if (
-    backend &&
+    (backend || values.docs) &&
     (values.reindex?.length || values.shed?.length || values.as || values.corpus || values.port)
   ) {
     throw new CliConfigError(
@@ -109,7 +129,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     let docs: DocsSearch;
     let caller: Caller;
-    if (backend) {
+    if (values.docs) {
+      ({ docs, caller } = await openFolderDocs(values.docs, io));
+    } else if (backend) {
       docs = createDocsSearch({
         baseUrl: backend.baseUrl,
         areas: backend.areas,
@@ -164,6 +186,7 @@ function parseCommandLine(argv: readonly string[]) {
     options: {
       area: { type: "string" },
       json: { type: "boolean" },
+      docs: { type: "string" },
       as: { type: "string" },
       reindex: { type: "string", multiple: true },
       shed: { type: "string", multiple: true },
