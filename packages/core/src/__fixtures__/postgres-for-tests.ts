@@ -1,0 +1,136 @@
+import pg from "pg";
+import { describe, it } from "vitest";
+import type { AttemptDetails, BackendAttempt } from "../backend/search-backend.js";
+import type { Caller } from "../http/caller.js";
+import { defaultLimits, type Limits } from "../limits.js";
+import { postgresSchemaSql } from "../postgres/postgres-schema-sql.js";
+import {
+  findPostgresBinaries,
+  type PostgresServer,
+  type StartPostgresServerOptions,
+  startPostgresServer,
+} from "../testing/start-postgres-server.js";
+
+/** CI (`.ci/run` sets SEARCH_DOCS_REQUIRE_POSTGRES=1) fails without PostgreSQL; elsewhere it skips. */
+const required =
+  process.env.SEARCH_DOCS_REQUIRE_POSTGRES === "1" ||
+  !["", "0", "false"].includes(process.env.CI ?? "");
+
+/**
+ * A describe block that needs PostgreSQL's server binaries (Debian's `postgresql` package).
+ * Without them it is skipped, saying so, outside CI, and fails in CI.
+ */
+export function describeWithPostgres(name: string, body: () => void): void {
+  if (findPostgresBinaries() !== undefined) {
+    describe(name, body);
+    return;
+  }
+  const note = "PostgreSQL's initdb is not installed: install Debian's postgresql package";
+  if (required) {
+    describe(name, () => {
+      it("needs PostgreSQL", () => {
+        throw new Error(`${note} (CI requires it)`);
+      });
+    });
+    return;
+  }
+  console.warn(`[core] skipped "${name}": ${note}`);
+  describe.skip(name, body);
+}
+
+/** A throwaway cluster with the default layout, and a non-superuser app role that reads it. */
+export interface TestDatabase {
+  server: PostgresServer;
+  /** The superuser's pool: DDL, locks, pg_stat_activity. */
+  admin: pg.Pool;
+  /** The app role's connection string (no superuser: row-level security applies to it). */
+  appUrl: string;
+  appPool(options?: pg.PoolConfig): pg.Pool;
+  close(): Promise<void>;
+}
+
+export const appRole = "search_app";
+
+export async function startTestDatabase(
+  options: StartPostgresServerOptions = {},
+): Promise<TestDatabase> {
+  const server = await startPostgresServer(options);
+  const admin = new pg.Pool({ connectionString: server.url, max: 4 });
+  admin.on("error", () => {});
+  const appPassword = "app-password-for-tests";
+  await admin.query(`create role ${appRole} login password '${appPassword}'`);
+  await admin.query(postgresSchemaSql());
+  await admin.query(`grant select on search_docs_sections to ${appRole}`);
+  const appUrl = `postgres://${appRole}:${appPassword}@${server.host}:${server.port}/${server.database}`;
+  const pools: pg.Pool[] = [];
+  return {
+    server,
+    admin,
+    appUrl,
+    appPool(poolOptions = {}) {
+      const pool = new pg.Pool({ connectionString: appUrl, max: 4, ...poolOptions });
+      pools.push(pool);
+      return pool;
+    },
+    async close() {
+      await Promise.allSettled(pools.map((pool) => pool.end()));
+      await admin.end().catch(() => {});
+      await server.destroy();
+    },
+  };
+}
+
+/** One attempt as core hands it over: a signal that fires after `timeoutMs`, annotations recorded. */
+export interface TestAttempt extends BackendAttempt {
+  details: AttemptDetails[];
+  controller: AbortController;
+}
+
+export function testAttempt(
+  options: { caller?: Caller; timeoutMs?: number; limits?: Partial<Limits> } = {},
+): TestAttempt {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const controller = new AbortController();
+  const startedAt = performance.now();
+  const timer = setTimeout(() => controller.abort(new Error("attempt timeout")), timeoutMs);
+  controller.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  timer.unref?.();
+  const details: AttemptDetails[] = [];
+  return {
+    caller: options.caller ?? { token: "reader" },
+    signal: controller.signal,
+    limits: { ...defaultLimits, ...options.limits },
+    timeLeftMs: () => Math.max(0, timeoutMs - (performance.now() - startedAt)),
+    annotate: (detail) => details.push(detail),
+    details,
+    controller,
+  };
+}
+
+/** Statements still running or waiting on the server, other than the one asking. */
+export async function busyStatements(admin: pg.Pool, like = "%search_docs_sections%") {
+  const result = await admin.query<{
+    pid: number;
+    state: string;
+    wait_event_type: string | null;
+    query: string;
+  }>(
+    `select pid, state, wait_event_type, query from pg_stat_activity
+     where pid <> pg_backend_pid() and state <> 'idle' and query like $1 and backend_type = 'client backend'`,
+    [like],
+  );
+  return result.rows;
+}
+
+/** Waits up to `withinMs` for `check` to hold, polling; returns whether it did. */
+export async function eventually(
+  check: () => Promise<boolean>,
+  withinMs = 2_000,
+): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,14 @@
+import pg from "pg";
+import { startPostgresServer } from "./testing/start-postgres-server.js";
+const server = await startPostgresServer();
+const pool = new pg.Pool({ connectionString: server.url });
+pool.on("error", () => {});
+const q = async (t: string, v: unknown[] = []) => { try { const r = await pool.query(t, v); console.log(JSON.stringify(r.rows)); } catch (e: any) { console.log("ERR", e.code, e.message); } };
+await q(`select ts_headline('english', 'The quick brown fox jumps over the lazy dog and the cat sleeps all day long under a tree', websearch_to_tsquery('english','fox cat'), 'MaxFragments=2, MaxWords=8, MinWords=3, FragmentDelimiter=" … ", StartSel="", StopSel=""') as h`);
+await q(`select coalesce((select string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ') from unnest(tsvector_to_array(to_tsvector($1::regconfig, $2))) as lexeme), '')::tsquery as t`, ["english", "pod at 0/1 ready; it's C:\\\\path o'brien -foo \"x y\" http://a.b/c?d=1 'quoted'"]);
+await q(`select websearch_to_tsquery('english', $1) as t`, ["pod -foo \"x y\" or bar"]);
+await q(`select websearch_to_tsquery('english', $1) as t`, ["the"]);
+await q(`select ''::tsquery as t, to_tsvector('english','a b') @@ ''::tsquery as m`);
+await q(`select to_tsvector('english', 'x') @@ websearch_to_tsquery('nosuch', 'x')`);
+await pool.end();
+await server.destroy();

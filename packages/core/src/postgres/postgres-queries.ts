@@ -1,0 +1,73 @@
+import type { PostgresLayout } from "./postgres-layout.js";
+
+/** How a search matches the user's words. */
+export type PostgresMatch = "any" | "all";
+
+/** The two statements an attempt runs: every value is a parameter, only names are written in. */
+export interface PostgresQueries {
+  /**
+   * $1 language (regconfig), $2 the query as typed, $3 its words to look for, $4 its excluded
+   * words ("" for none), $5 collection id, $6 limit (page size + 1), $7 offset, $8 prefer recent.
+   */
+  search: string;
+  /** $1 collection id, $2 document id, $3 limit (document sections + 1). */
+  document: string;
+}
+
+// Characters of a section's body ts_headline reads: its cost grows with the text, and a passage
+// is cut to limits.passageChars (320) anyway.
+const headlineChars = 8000;
+
+// ts_rank_cd normalization 1|32: divided by 1 + log(length), so long sections do not win by
+// length alone, then scaled into [0, 1) so "matches as typed" (+1) always ranks above.
+const rankNormalization = 33;
+
+/**
+ * The statements for a layout. `any` (the default) finds sections holding any of the words and
+ * ranks those matching the query as typed (websearch_to_tsquery: every word, "quoted phrases",
+ * `-excluded`) above the rest; `all` finds only those.
+ */
+export function postgresQueries(layout: PostgresLayout, match: PostgresMatch): PostgresQueries {
+  const { table, columns: c } = layout;
+  // The looser query: the lexemes of the included words, each quoted as a tsquery operand, ORed.
+  const looseQuery = `coalesce((select string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')
+      from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme), '')::tsquery`;
+  const filter =
+    match === "all"
+      ? `section_row.${c.searchVector} @@ input.strict_query`
+      : `section_row.${c.searchVector} @@ input.loose_query and not (section_row.${c.searchVector} @@ input.excluded_query)`;
+  const matchQuery = match === "all" ? "input.strict_query" : "input.loose_query";
+  const search = `with input as (
+  select websearch_to_tsquery($1::regconfig, $2) as strict_query,
+    ${looseQuery} as loose_query,
+    websearch_to_tsquery($1::regconfig, $4) as excluded_query
+), ranked as (
+  select section_row.${c.documentId}::text as document_id, section_row.${c.section}::integer as section,
+    section_row.${c.title}::text as title, section_row.${c.heading}::text as heading,
+    section_row.${c.slug}::text as slug, section_row.${c.updatedAt}::timestamptz as updated_at,
+    left(section_row.${c.body}::text, ${headlineChars}) as body,
+    (section_row.${c.searchVector} @@ input.strict_query)::integer as as_typed,
+    ts_rank_cd(section_row.${c.searchVector}, ${matchQuery}, ${rankNormalization}) as rank
+  from ${table} as section_row, input
+  where section_row.${c.collectionId} = $5 and ${filter}
+  order by as_typed desc, case when $8::boolean then section_row.${c.updatedAt}::timestamptz end desc nulls last,
+    rank desc, document_id, section
+  limit $6 offset $7
+)
+select ranked.document_id, ranked.section, ranked.title, ranked.heading, ranked.slug,
+  to_char(ranked.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated,
+  (ranked.as_typed + ranked.rank)::double precision as score,
+  ts_headline($1::regconfig, ranked.body, ${matchQuery},
+    'MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … ", StartSel="", StopSel=""') as snippet
+from ranked, input
+order by ranked.as_typed desc, case when $8::boolean then ranked.updated_at end desc nulls last,
+  ranked.rank desc, ranked.document_id, ranked.section`;
+  const document = `select ${c.documentId}::text as document_id, ${c.section}::integer as section,
+  ${c.title}::text as title, ${c.heading}::text as heading, ${c.body}::text as body, ${c.slug}::text as slug,
+  to_char(${c.updatedAt}::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated
+from ${table}
+where ${c.collectionId} = $1 and ${c.documentId} = $2
+order by ${c.section}
+limit $3`;
+  return { search, document };
+}
