@@ -1,10 +1,17 @@
-// @search-docs/core/testing: a fake docs service speaking the v2 wire, for your own agent tests.
+// @search-docs/core/testing: a fake docs service speaking the v2 wire, for your own agent tests,
+// and the backend contract with a memory backend, for your own backends.
 export { type AbortedCall, abortMidCall } from "./abort-mid-call.js";
 export type {
   AccessControlList,
   AccessRule,
   DefaultTokens,
 } from "./access-control-list.js";
+export {
+  type BackendContractCheck,
+  type BackendContractFixture,
+  backendContract,
+  contractHostileQueries,
+} from "./backend-contract.js";
 export { collectionIdFor } from "./collection-id.js";
 export {
   type ContractAdapter,
@@ -16,6 +23,7 @@ export {
   contractCases,
   type ModelVisible,
 } from "./contract-cases.js";
+export { type ContractDocument, contractDocuments } from "./contract-documents.js";
 export type { CorpusDocument, CorpusSection } from "./corpus-document.js";
 export { createTestDocsSearch } from "./create-test-docs-search.js";
 export { createFakeClock, type FakeClock } from "./fake-clock.js";
@@ -58,6 +66,13 @@ export { freePort } from "./free-port.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
 export {
+  type MemoryBackendOptions,
+  type MemoryBackendRequest,
+  type MemoryDocument,
+  memoryBackend,
+  type ScriptedFailure,
+} from "./memory-backend.js";
+export {
   contractCaseProblems,
   contractCaseVerdict,
   playContractCase,
@@ -73,4 +88,5 @@ export {
   type StartRedisServerOptions,
   startRedisServer,
 } from "./start-redis-server.js";
+export { type TestAttempt, type TestAttemptOptions, testAttempt } from "./test-attempt.js";
 export { wordCountEmbedding } from "./word-count-embedding.js";
