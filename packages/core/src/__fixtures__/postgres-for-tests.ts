@@ -1,8 +1,7 @@
 import pg from "pg";
 import { describe, it } from "vitest";
-import type { AttemptDetails, BackendAttempt } from "../backend/search-backend.js";
 import type { Caller } from "../http/caller.js";
-import { defaultLimits, type Limits } from "../limits.js";
+import type { Limits } from "../limits.js";
 import { postgresSchemaSql } from "../postgres/postgres-schema-sql.js";
 import {
   findPostgresBinaries,
@@ -10,6 +9,7 @@ import {
   type StartPostgresServerOptions,
   startPostgresServer,
 } from "../testing/start-postgres-server.js";
+import { testAttempt as sharedTestAttempt, type TestAttempt } from "../testing/test-attempt.js";
 
 /** CI (`.ci/run` sets SEARCH_DOCS_REQUIRE_POSTGRES=1) fails without PostgreSQL; elsewhere it skips. */
 const required =
@@ -80,31 +80,22 @@ export async function startTestDatabase(
   };
 }
 
-/** One attempt as core hands it over: a signal that fires after `timeoutMs`, annotations recorded. */
-export interface TestAttempt extends BackendAttempt {
-  details: AttemptDetails[];
+/** The shared test attempt, with the abort controller a test fires as the caller's abort. */
+export interface AbortableAttempt extends TestAttempt {
   controller: AbortController;
 }
 
 export function testAttempt(
   options: { caller?: Caller; timeoutMs?: number; limits?: Partial<Limits> } = {},
-): TestAttempt {
-  const timeoutMs = options.timeoutMs ?? 5_000;
+): AbortableAttempt {
   const controller = new AbortController();
-  const startedAt = performance.now();
-  const timer = setTimeout(() => controller.abort(new Error("attempt timeout")), timeoutMs);
-  controller.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
-  timer.unref?.();
-  const details: AttemptDetails[] = [];
-  return {
+  const attempt = sharedTestAttempt({
     caller: options.caller ?? { token: "reader" },
     signal: controller.signal,
-    limits: { ...defaultLimits, ...options.limits },
-    timeLeftMs: () => Math.max(0, timeoutMs - (performance.now() - startedAt)),
-    annotate: (detail) => details.push(detail),
-    details,
-    controller,
-  };
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
+  return Object.assign(attempt, { controller });
 }
 
 /** Statements still running or waiting on the server, other than the one asking. */

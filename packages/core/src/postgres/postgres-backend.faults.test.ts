@@ -15,6 +15,10 @@ import { postgresBackend } from "./postgres-backend.js";
 // Real faults on a real server, none simulated: a lock held by another session, a slow policy,
 // exhausted connection slots, an exhausted pool, an abort, and the server stopped mid-run.
 
+// Past the time left, on a shared 2-core machine running other suites (the bench measures the
+// 50 ms target on a quiet one).
+const slackMs = 150;
+
 const request = {
   collectionId: "runbooks",
   query: "rotate key",
@@ -91,7 +95,7 @@ describeWithPostgres("postgresBackend under real faults", () => {
         testAttempt({ timeoutMs: 200 }),
       );
       expect(short).toMatchObject({ kind: "rebuilding" });
-      expect(performance.now() - shortStart).toBeLessThan(200 + 50);
+      expect(performance.now() - shortStart).toBeLessThan(200 + slackMs);
       expect(await waitingBesides(lock.pid)).toEqual([]);
     } finally {
       await lock.release();
@@ -114,7 +118,8 @@ describeWithPostgres("postgresBackend under real faults", () => {
       expect(performance.now() - abortedAt).toBeLessThan(300);
       // Checked at once: the cancel request ended the lock wait before the attempt answered.
       expect(await waitingBesides(lock.pid)).toEqual([]);
-      // The pool is usable afterwards (the cancelled client was destroyed, not returned).
+      // The cancelled transaction was rolled back and its client went back to the pool, healthy.
+      expect(pool.idleCount).toBe(1);
       await lock.release();
       expect((await backend.searchPage(request, testAttempt())).kind).toBe("page");
     } finally {
@@ -137,8 +142,13 @@ describeWithPostgres("postgresBackend under real faults", () => {
     const backend = postgresBackend({ pool: database.appPool(), table: "slow_sections" });
     const startedAt = performance.now();
     const outcome = await backend.searchPage(request, testAttempt({ timeoutMs: 300 }));
-    expect(outcome).toMatchObject({ kind: "transient", reason: "SQLSTATE 57014 query_canceled" });
-    expect(performance.now() - startedAt).toBeLessThan(300 + 50);
+    // Our statement_timeout ends it 10 ms before the attempt's signal; on a loaded machine the
+    // signal may win, and the attempt's cancel request ends it instead: transient either way.
+    expect(outcome).toMatchObject({ kind: "transient" });
+    expect("reason" in outcome ? outcome.reason : undefined).toMatch(
+      /^(SQLSTATE 57014 query_canceled|cancelled: the attempt's signal fired)$/,
+    );
+    expect(performance.now() - startedAt).toBeLessThan(300 + slackMs);
     expect(await busyStatements(database.admin, "%slow_sections%")).toEqual([]);
   });
 
@@ -152,7 +162,7 @@ describeWithPostgres("postgresBackend under real faults", () => {
         testAttempt({ timeoutMs: 300 }),
       );
       expect(outcome).toMatchObject({ kind: "overloaded" });
-      expect(performance.now() - startedAt).toBeLessThan(300 + 50);
+      expect(performance.now() - startedAt).toBeLessThan(300 + slackMs);
     } finally {
       held.release();
     }
@@ -207,7 +217,7 @@ describeWithPostgres("postgresBackend under real faults", () => {
       kind: "transient",
       reason: "network error (ECONNREFUSED)",
     });
-    expect(performance.now() - startedAt).toBeLessThan(1_000 + 50);
+    expect(performance.now() - startedAt).toBeLessThan(1_000 + slackMs);
     await lock.release();
     await database.server.start();
     expect((await backend.searchPage(request, testAttempt())).kind).toBe("page");

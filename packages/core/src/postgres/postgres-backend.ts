@@ -12,7 +12,7 @@ import type {
 } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Caller } from "../http/caller.js";
-import { postgresFailureOf } from "./postgres-failure-of.js";
+import { postgresErrorCode, postgresFailureOf } from "./postgres-failure-of.js";
 import { type PostgresLayoutOptions, resolvePostgresLayout } from "./postgres-layout.js";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryable } from "./postgres-pool.js";
 import { type PostgresMatch, postgresQueries } from "./postgres-queries.js";
@@ -44,6 +44,8 @@ export interface PostgresBackendOptions extends PostgresLayoutOptions {
 const safetyMarginMs = 10;
 // How long an aborted attempt waits for its cancelled statement to end before it answers.
 const cancelGraceMs = 250;
+// How long a rollback after a failed statement may take before the client is destroyed instead.
+const rollbackWaitMs = 250;
 
 const searchRowSchema = z.object({
   document_id: z.string().check(z.minLength(1)),
@@ -150,11 +152,19 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
     let inTransactionBlock = false;
     const release = async () => {
       if (inTransactionBlock && !destroy && !connectionLost) {
-        try {
-          await client.query("rollback");
-        } catch {
-          destroy = true;
-        }
+        // Bounded: a server that does not answer a rollback loses the client, not the caller's time.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const rolledBack = await Promise.race([
+          client.query("rollback").then(
+            () => true,
+            () => false,
+          ),
+          new Promise<false>((resolve) => {
+            timer = setTimeout(() => resolve(false), rollbackWaitMs);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (!rolledBack) destroy = true;
       }
       client.removeListener("error", onClientError);
       client.release(destroy || connectionLost);
@@ -190,9 +200,10 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
       return outcome;
     } catch (error) {
       if (error instanceof AttemptCancelled) {
-        // The statement was cancelled on the server; the connection's state is unknown past
-        // that point (a cancel can land on the next statement), so it is not reused.
-        destroy = true;
+        // A statement that ended by our cancel (57014) consumed it: the transaction is rolled
+        // back and the client goes back healthy. Otherwise the cancel may still land on the next
+        // statement, so the client is destroyed, never reused.
+        if (!error.consumed) destroy = true;
         await release();
         return { kind: "transient", reason: "cancelled: the attempt's signal fired" };
       }
@@ -371,7 +382,14 @@ async function acquire(pool: PostgresPool, attempt: BackendAttempt): Promise<Acq
   }
 }
 
-class AttemptCancelled extends Error {}
+class AttemptCancelled extends Error {
+  /** The statement ended with 57014: the server acted on our cancel request. */
+  readonly consumed: boolean;
+  constructor(consumed: boolean) {
+    super("cancelled");
+    this.consumed = consumed;
+  }
+}
 
 /**
  * Runs one statement; when `signal` fires first, sends the server a cancel request for it (closing
@@ -383,7 +401,7 @@ async function runCancellable(
   values: unknown[] | undefined,
   signal: AbortSignal,
 ): Promise<{ rows: unknown[] }> {
-  if (signal.aborted) throw new AttemptCancelled();
+  if (signal.aborted) throw new AttemptCancelled(true);
   const running = client.query(text, values);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<"aborted">((resolve) => {
@@ -398,13 +416,20 @@ async function runCancellable(
     const winner = await Promise.race([settled, aborted]);
     if (winner === "aborted") {
       const target = cancelTargetOf(client);
+      let ended: { result: unknown } | { error: unknown } | undefined;
       if (target !== undefined) {
-        await Promise.race([
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        ended = await Promise.race([
           sendCancelRequest(target).then(() => settled),
-          new Promise((resolve) => setTimeout(resolve, cancelGraceMs)),
+          new Promise<undefined>((resolve) => {
+            timer = setTimeout(() => resolve(undefined), cancelGraceMs);
+          }),
         ]);
+        clearTimeout(timer);
       }
-      throw new AttemptCancelled();
+      const consumed =
+        ended !== undefined && "error" in ended && postgresErrorCode(ended.error) === "57014";
+      throw new AttemptCancelled(consumed);
     }
     if ("error" in winner) throw winner.error;
     return winner.result;
