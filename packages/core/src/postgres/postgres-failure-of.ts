@@ -28,9 +28,14 @@ export function postgresFailureOf(
   const message = error instanceof Error ? error.message : "";
   let row: PostgresErrorRow | undefined;
   let status = code ?? "error";
-  if (code !== undefined && sqlstatePattern.test(code)) {
+  const isSqlstate =
+    code !== undefined &&
+    !Object.hasOwn(postgresDriverErrorTable, code) &&
+    sqlstatePattern.test(code);
+  if (code !== undefined && isSqlstate) {
     row = postgresErrorTable[code] ?? postgresErrorClassTable[code.slice(0, 2)];
   } else if (code !== undefined) {
+    // Node's codes first: EPIPE is five capitals too, but no SQLSTATE class starts with E.
     row = postgresDriverErrorTable[code];
   } else if (message.startsWith("Connection terminated")) {
     row = postgresDriverErrorTable["Connection terminated"];
@@ -41,7 +46,7 @@ export function postgresFailureOf(
   }
   const failure = (options.asEndUser ? row.asEndUser : undefined) ?? row.failure;
   const reason =
-    code !== undefined && sqlstatePattern.test(code)
+    code !== undefined && isSqlstate
       ? `SQLSTATE ${code} ${row.condition}`
       : `network error (${code ?? row.condition})`;
   return { ...failure, reason, status };
