@@ -83,6 +83,12 @@ export type { SectionRanking } from "./section-index.js";
 export { createSeededRandom, type RandomSource } from "./seeded-random.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
 export {
+  findPostgresBinaries,
+  type PostgresServer,
+  type StartPostgresServerOptions,
+  startPostgresServer,
+} from "./start-postgres-server.js";
+export {
   findRedisServer,
   type RedisServer,
   type StartRedisServerOptions,
