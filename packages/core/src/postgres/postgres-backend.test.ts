@@ -124,6 +124,22 @@ describeWithPostgres("postgresBackend against a real PostgreSQL", () => {
     });
   });
 
+  it('prefer: "recent" puts the newer of equally matching sections first', async () => {
+    const backend = postgresBackend({ pool });
+    const request = {
+      collectionId: "runbooks",
+      query: "rotate",
+      pageSize: 20,
+      continuation: undefined,
+    };
+    const recent = await backend.searchPage({ ...request, prefer: "recent" }, testAttempt());
+    expect(recent.kind).toBe("page");
+    if (recent.kind !== "page") return;
+    const updated = recent.hits.map((hit) => hit.updated ?? "");
+    expect([...updated].sort().reverse()).toEqual(updated);
+    expect(recent.hits[0]?.documentId).toBe("key-rotation");
+  });
+
   it("reads quotes and -exclusions as websearch_to_tsquery does", async () => {
     const backend = postgresBackend({ pool });
     const excluded = await backend.searchPage(
