@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -169,6 +170,32 @@ describeWithPostgres("postgresBackend under real faults", () => {
     // The client that came free after the attempt gave up went back to the pool.
     expect(pool.idleCount + pool.totalCount).toBeGreaterThan(0);
     expect((await postgresBackend({ pool }).searchPage(request, testAttempt())).kind).toBe("page");
+  });
+
+  it("a server that accepts but never answers: transient within the time left, not overloaded", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const pool = new pg.Pool({
+      connectionString: `postgres://search_app:x@127.0.0.1:${port}/postgres`,
+    });
+    try {
+      const startedAt = performance.now();
+      const outcome = await postgresBackend({ pool }).searchPage(
+        request,
+        testAttempt({ timeoutMs: 300 }),
+      );
+      expect(outcome).toMatchObject({ kind: "transient" });
+      expect("reason" in outcome ? outcome.reason : "").toMatch(
+        /^no connection to the server within \d+ ms$/,
+      );
+      expect(performance.now() - startedAt).toBeLessThan(300 + slackMs);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await pool.end().catch(() => {});
+    }
   });
 
   it("max_connections exhausted (53300) is overloaded", async () => {

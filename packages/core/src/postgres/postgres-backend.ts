@@ -40,8 +40,11 @@ export interface PostgresBackendOptions extends PostgresLayoutOptions {
 }
 
 // Milliseconds kept between the engine's own timeouts and the attempt's signal, so the server
-// ends a statement (57014, 55P03) and says why before core gives up on the attempt.
-const safetyMarginMs = 10;
+// ends a statement (57014, 55P03) and the answer crosses back before core gives up on the attempt.
+const safetyMarginMs = 20;
+// At most this share of the statement's time goes to waiting on a lock: a rebuild then reads as
+// `rebuilding` with time to spare, even when the time left is below lockTimeoutMs.
+const lockShare = 0.8;
 // How long an aborted attempt waits for its cancelled statement to end before it answers.
 const cancelGraceMs = 250;
 // How long a rollback after a failed statement may take before the client is destroyed instead.
@@ -173,8 +176,9 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
       runCancellable(client, text, values, attempt.signal);
     try {
       const statementTimeoutMs = Math.floor(attempt.timeLeftMs()) - safetyMarginMs;
-      // lock_timeout equal to statement_timeout (or 0) turns a lock wait into 57014, not 55P03.
-      const lockMs = Math.min(lockTimeoutMs, statementTimeoutMs - 1);
+      // lock_timeout equal to statement_timeout (or 0) turns a lock wait into 57014, not 55P03:
+      // it stays strictly below.
+      const lockMs = Math.min(lockTimeoutMs, Math.floor(statementTimeoutMs * lockShare));
       if (lockMs < 1) {
         await release();
         return { kind: "transient", reason: "no time left for a statement" };
@@ -367,15 +371,23 @@ async function acquire(pool: PostgresPool, attempt: BackendAttempt): Promise<Acq
       (client) => client.release(),
       () => {},
     );
-    return winner === "timeout"
-      ? {
-          kind: "failure",
-          failure: { kind: "overloaded", reason: `no pooled connection free within ${waitMs} ms` },
-        }
-      : {
-          kind: "failure",
-          failure: { kind: "transient", reason: "aborted waiting for a connection" },
-        };
+    if (winner === "aborted") {
+      return {
+        kind: "failure",
+        failure: { kind: "transient", reason: "aborted waiting for a connection" },
+      };
+    }
+    // Every client busy is the app's own load shedding; a pool with room that is still connecting
+    // is a server slow to answer (or unreachable): a transient fault.
+    const max = pool.options?.max;
+    const full =
+      typeof pool.totalCount !== "number" || typeof max !== "number" || pool.totalCount >= max;
+    return {
+      kind: "failure",
+      failure: full
+        ? { kind: "overloaded", reason: `no pooled connection free within ${waitMs} ms` }
+        : { kind: "transient", reason: `no connection to the server within ${waitMs} ms` },
+    };
   } finally {
     clearTimeout(timer);
     if (onAbort !== undefined) attempt.signal.removeEventListener("abort", onAbort);

@@ -19,4 +19,7 @@ export interface PostgresPool {
   connect(): Promise<PostgresPoolClient>;
   on(event: "error", listener: (error: Error, client: unknown) => void): unknown;
   listenerCount(event: "error"): number;
+  /** Clients open or opening (pg.Pool's); with `options.max`, tells a full pool from a slow connect. */
+  readonly totalCount?: number;
+  readonly options?: { readonly max?: number };
 }
