@@ -92,7 +92,7 @@ for (const specifier of [
   "@search-docs/core",
   "zod",
   "zod/mini",
-  "ky",
+  "htmlparser2",
   "@opentelemetry/api",
 ]) {
   const { wall, cpu } = coldImport(specifier);

@@ -1,4 +1,7 @@
 import type * as z from "zod/mini";
+import { InFlightLimit, sharedInFlightLimit } from "./backend/in-flight-limit.js";
+import type { SearchBackend } from "./backend/search-backend.js";
+import type { Caller } from "./contract/caller.js";
 import {
   type Contract,
   createContract,
@@ -7,11 +10,11 @@ import {
   type SearchOutput,
 } from "./contract/contract.js";
 import { runGetDocument } from "./document/run-get-document.js";
+import { BackendSession } from "./engine/backend-session.js";
 import type { DocsEngine } from "./engine/docs-engine.js";
+import { defaultPagingPolicy, type PagingPolicy } from "./engine/paging-policy.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
-import type { Caller } from "./http/caller.js";
-import { type InFlightLimit, sharedInFlightLimit } from "./http/in-flight-limit.js";
-import { UpstreamClient } from "./http/upstream-client.js";
+import { v2Backend } from "./http/v2/v2-backend.js";
 import { type Limits, resolveLimits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import { RefRegistry } from "./refs/ref-registry.js";
@@ -20,18 +23,29 @@ import type { Reranker } from "./rerank/reranker.js";
 import { UpstreamFusionReranker } from "./rerank/upstream-fusion-reranker.js";
 import { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 import type { ReindexMemory } from "./retry/reindex-memory.js";
-import { type RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
+import { defaultRetryBudgetOptions, RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
-import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 import { runSearch } from "./search/run-search.js";
 import type { TelemetryOptions } from "./trace/tool-span.js";
-import { type OnTrace, type OnUnauthorized, type Trace, wasUnauthorized } from "./trace/trace.js";
+import type { OnTrace, OnUnauthorized, Trace } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 
+/**
+ * The search, over one backend: `backend` (Elasticsearch, Postgres, a folder, a LangChain
+ * retriever, yours) or `baseUrl`, the shorthand for the v2 API's backend. One of the two.
+ */
 export interface DocsSearchOptions<AreaName extends string = string> {
-  /** Where the backend's v2 API lives: `${baseUrl}/v2/collections/...`. */
-  baseUrl: string;
-  /** Area name → collection ids. The names, in this order, become the model's `area` enum. */
+  /** The engine to read: see `SearchBackend` and packages/core/docs/backends.md. */
+  backend?: SearchBackend;
+  /** The v2 API's backend: where it lives, `${baseUrl}/v2/collections/...`. */
+  baseUrl?: string;
+  /** The fetch the v2 backend sends with (`baseUrl`); with `backend`, give it to the backend. */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * Area name → the backend's collection ids (v2 collection ids, Elasticsearch indices or
+   * aliases, Postgres `collection_id` values, folders). The names, in this order, become the
+   * model's `area` enum.
+   */
   areas: Record<AreaName, readonly string[]>;
   /** The docs portal; refs are paths under it (`docs.refUrl(ref)`). */
   portalUrl?: string;
@@ -46,15 +60,17 @@ export interface DocsSearchOptions<AreaName extends string = string> {
    * the user. The model still reads `unavailable`; the trace's `failures` say `unauthorized`.
    */
   onUnauthorized?: OnUnauthorized;
-  fetch?: typeof globalThis.fetch;
   limits?: Partial<Limits>;
   retry?: Partial<RetryPolicy>;
   paging?: Partial<PagingPolicy>;
-  /** Defaults to one budget per backend origin shared by the whole process. */
+  /**
+   * Defaults to one budget per backend shared by the whole process (for `baseUrl`, per origin).
+   */
   retryBudget?: RetryBudget;
   /**
-   * Defaults to one bound per backend origin shared by the whole process (256 requests in flight,
-   * `defaultInFlightLimitOptions`); pass one `InFlightLimit` to several instances to share another.
+   * Defaults to one bound per backend shared by the whole process (for `baseUrl`, per origin;
+   * 256 attempts in flight, `defaultInFlightLimitOptions`); pass one `InFlightLimit` to several
+   * instances to share another.
    */
   inFlightLimit?: InFlightLimit;
   /**
@@ -125,25 +141,39 @@ const areaNamePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export function createDocsSearch<const AreaName extends string>(
   options: DocsSearchOptions<AreaName>,
 ): DocsSearch<AreaName> {
-  const { baseUrl, areas } = validateOptions(options);
+  const { areas } = validateOptions(options);
   const areaNames = Object.keys(areas) as [AreaName, ...AreaName[]];
   const limits = resolveLimits(options.limits);
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const clock = options.clock ?? systemClock;
   const contract = createContract(areaNames, { recency: options.recency === true });
+  const backend =
+    options.backend ??
+    v2Backend({
+      baseUrl: options.baseUrl as string,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      clock,
+      statusRules: policy,
+    });
+  // Budgets are per backend: per origin for the v2 API (every instance of the process shares
+  // them), per backend object otherwise.
+  const origin = options.baseUrl === undefined ? undefined : new URL(options.baseUrl).origin;
   const engine: DocsEngine = {
     areas,
     contract: contract as unknown as Contract,
-    client: new UpstreamClient({
-      baseUrl,
-      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    session: new BackendSession({
+      backend,
       clock,
       random: options.random ?? Math.random,
       policy,
       limits,
-      retryBudget: options.retryBudget ?? sharedRetryBudget(new URL(baseUrl).origin),
+      retryBudget:
+        options.retryBudget ??
+        (origin === undefined ? budgetsOf(backend).retryBudget : sharedRetryBudget(origin)),
       reindexMemory: options.reindexMemory ?? new MemoryReindexMemory({ clock }),
-      inFlight: options.inFlightLimit ?? sharedInFlightLimit(new URL(baseUrl).origin),
+      inFlight:
+        options.inFlightLimit ??
+        (origin === undefined ? budgetsOf(backend).inFlight : sharedInFlightLimit(origin)),
     }),
     reranker: options.reranker ?? new UpstreamFusionReranker(),
     refs: new RefRegistry({
@@ -170,15 +200,15 @@ export function createDocsSearch<const AreaName extends string>(
     descriptions,
     limits,
     search: async (input, callOptions) => {
-      const { output, trace } = await runSearch(engine, input, callOptions);
+      const { output, trace, unauthorized } = await runSearch(engine, input, callOptions);
       const refs = output.results.map((result) => result.ref);
-      return { output, trace, urls: urls(refs), unauthorized: wasUnauthorized(trace) };
+      return { output, trace, urls: urls(refs), unauthorized };
     },
     getDocument: async (input, callOptions) => {
-      const { output, trace } = await runGetDocument(engine, input, callOptions);
+      const { output, trace, unauthorized } = await runGetDocument(engine, input, callOptions);
       // Only a document that was read has a page worth linking; not_found echoes the model's ref.
       const refs = output.status === "ok" ? [output.ref] : [];
-      return { output, trace, urls: urls(refs), unauthorized: wasUnauthorized(trace) };
+      return { output, trace, urls: urls(refs), unauthorized };
     },
     refUrl,
   };
@@ -191,7 +221,7 @@ function validateOptions<AreaName extends string>(options: DocsSearchOptions<Are
       message: "createDocsSearch needs an options object.",
     });
   }
-  const { baseUrl, areas, portalUrl, refStore } = options;
+  const { baseUrl, backend, areas, portalUrl, refStore } = options;
   if (
     refStore !== undefined &&
     (typeof refStore?.get !== "function" ||
@@ -202,16 +232,16 @@ function validateOptions<AreaName extends string>(options: DocsSearchOptions<Are
       message: "refStore needs get() and setIfAbsent() (or set(), for a single process).",
     });
   }
-  if (typeof baseUrl !== "string" || !URL.canParse(baseUrl) || !/^https?:/.test(baseUrl)) {
-    throw new ConfigurationError({ option: "baseUrl", message: "baseUrl must be an http(s) URL." });
-  }
-  const parsedBaseUrl = new URL(baseUrl);
-  if (parsedBaseUrl.username !== "" || parsedBaseUrl.password !== "") {
-    // fetch refuses such a URL on every request; credentials go in the caller's headers.
-    throw new ConfigurationError({
-      option: "baseUrl",
-      message: "baseUrl must not hold a user name or password; send credentials as the caller's.",
-    });
+  if (backend !== undefined) {
+    if (baseUrl !== undefined) {
+      throw new ConfigurationError({
+        option: "backend",
+        message: "give backend or baseUrl (the v2 API's shorthand), not both.",
+      });
+    }
+    checkBackend(backend);
+  } else {
+    checkBaseUrl(baseUrl);
   }
   if (portalUrl !== undefined && (typeof portalUrl !== "string" || !URL.canParse(portalUrl))) {
     throw new ConfigurationError({ option: "portalUrl", message: "portalUrl must be a URL." });
@@ -243,5 +273,58 @@ function validateOptions<AreaName extends string>(options: DocsSearchOptions<Are
     }
     copy[name] = Object.freeze([...collectionIds]);
   }
-  return { baseUrl, areas: Object.freeze(copy) };
+  return { areas: Object.freeze(copy) };
+}
+
+function checkBaseUrl(baseUrl: unknown): void {
+  if (typeof baseUrl !== "string" || !URL.canParse(baseUrl) || !/^https?:/.test(baseUrl)) {
+    throw new ConfigurationError({
+      option: "baseUrl",
+      message: "give a backend, or baseUrl: the v2 API's http(s) URL.",
+    });
+  }
+  const parsedBaseUrl = new URL(baseUrl);
+  if (parsedBaseUrl.username !== "" || parsedBaseUrl.password !== "") {
+    // fetch refuses such a URL on every request; credentials go in the caller's headers.
+    throw new ConfigurationError({
+      option: "baseUrl",
+      message: "baseUrl must not hold a user name or password; send credentials as the caller's.",
+    });
+  }
+}
+
+function checkBackend(backend: unknown): void {
+  const candidate = backend as Partial<SearchBackend> | null;
+  if (
+    typeof candidate !== "object" ||
+    candidate === null ||
+    candidate.specificationVersion !== "v1" ||
+    typeof candidate.name !== "string" ||
+    typeof candidate.searchPage !== "function" ||
+    typeof candidate.getDocument !== "function"
+  ) {
+    throw new ConfigurationError({
+      option: "backend",
+      message:
+        'backend must be a SearchBackend: { specificationVersion: "v1", name, searchPage(), getDocument() }.',
+    });
+  }
+}
+
+/** Each backend object's own retry budget and in-flight bound, shared by every instance using it. */
+const backendBudgets = new WeakMap<
+  SearchBackend,
+  { retryBudget: RetryBudget; inFlight: InFlightLimit }
+>();
+
+function budgetsOf(backend: SearchBackend): { retryBudget: RetryBudget; inFlight: InFlightLimit } {
+  let budgets = backendBudgets.get(backend);
+  if (budgets === undefined) {
+    budgets = {
+      retryBudget: new RetryBudget(defaultRetryBudgetOptions),
+      inFlight: new InFlightLimit(),
+    };
+    backendBudgets.set(backend, budgets);
+  }
+  return budgets;
 }

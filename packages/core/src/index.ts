@@ -1,4 +1,26 @@
+export {
+  defaultInFlightLimitOptions,
+  InFlightLimit,
+  type InFlightLimitOptions,
+  sharedInFlightLimit,
+} from "./backend/in-flight-limit.js";
+export type {
+  AttemptDetails,
+  BackendAttempt,
+  BackendDocument,
+  BackendFailure,
+  BackendFailureKind,
+  BackendHit,
+  BackendSection,
+  DocumentOutcome,
+  DocumentRequest,
+  FailedCause,
+  PageOutcome,
+  PageRequest,
+  SearchBackend,
+} from "./backend/search-backend.js";
 export { assertCaller, hasCredentials } from "./contract/assert-caller.js";
+export type { Caller } from "./contract/caller.js";
 export {
   type Contract,
   createContract,
@@ -26,18 +48,26 @@ export {
   type DocsSearch,
   type DocsSearchOptions,
 } from "./create-docs-search.js";
+export {
+  defaultPagingPolicy,
+  type NextPageDecision,
+  type PagingPolicy,
+  readsNextPage,
+} from "./engine/paging-policy.js";
 export { ConfigurationError } from "./errors/configuration-error.js";
 export { InvalidInputError } from "./errors/invalid-input-error.js";
 export { missingCredentialsError } from "./errors/missing-credentials-error.js";
 export { SearchDocsError } from "./errors/search-docs-error.js";
 export { StoreTimeoutError } from "./errors/store-timeout-error.js";
-export type { Caller } from "./http/caller.js";
+export { callerHeaders } from "./http/caller-headers.js";
+export { parseRetryAfter } from "./http/parse-retry-after.js";
 export {
-  defaultInFlightLimitOptions,
-  InFlightLimit,
-  type InFlightLimitOptions,
-  sharedInFlightLimit,
-} from "./http/in-flight-limit.js";
+  type HttpAnswer,
+  type HttpRequest,
+  type SendOptions,
+  sendRequest,
+} from "./http/send-request.js";
+export { type V2BackendOptions, v2Backend } from "./http/v2/v2-backend.js";
 export { defaultLimits, type Limits } from "./limits.js";
 export { MemoryRefStore, type MemoryRefStoreOptions } from "./refs/memory-ref-store.js";
 export type { RedisLikeClient } from "./refs/redis-like-client.js";
@@ -73,7 +103,6 @@ export {
   UpstreamFusionReranker,
 } from "./rerank/upstream-fusion-reranker.js";
 export { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
-export { parseRetryAfter } from "./retry/parse-retry-after.js";
 export {
   RedisReindexMemory,
   type RedisReindexMemoryOptions,
@@ -86,12 +115,6 @@ export {
   sharedRetryBudget,
 } from "./retry/retry-budget.js";
 export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
-export {
-  defaultPagingPolicy,
-  type NextPageDecision,
-  type PagingPolicy,
-  readsNextPage,
-} from "./search/paging-policy.js";
 export { searchStatus } from "./search/search-status.js";
 export { sanitizeText } from "./text/sanitize-text.js";
 export type { TelemetryOptions } from "./trace/tool-span.js";

@@ -1,4 +1,4 @@
-import type { Caller } from "../http/caller.js";
+import type { Caller } from "../contract/caller.js";
 import type { Limits } from "../limits.js";
 
 // The backend seam (DESIGN.md section 2). A backend makes ONE attempt and says what happened in
@@ -87,21 +87,24 @@ export interface BackendSection {
   text: string;
 }
 
-/** Why an attempt brought no answer, in the vocabulary core retries and reports by. */
+/**
+ * Why an attempt brought no answer, in the vocabulary core retries and reports by:
+ * - `rebuilding` — like v2's 409: waited within the collection's rebuild budget, remembered;
+ * - `overloaded` — like v2's 429: backoff with full jitter, within the process-wide retry budget;
+ * - `transient` — 5xx, timeout, reset, connection lost: backoff, bounded attempts;
+ * - `forbidden` — never retried: omitted from a search, `no_access` for a document;
+ * - `unauthorized` — never retried: `unavailable` for the model, a typed signal for the app;
+ * - `stale_continuation` — the collection changed under the walk (an expired cursor or point in
+ *   time): restart once from page one;
+ * - `failed` — never retried: that collection is unavailable, the trace says why.
+ */
 export type BackendFailure = { reason?: string } & (
-  /** Like v2's 409: waited within the collection's rebuild budget, remembered. */
   | { kind: "rebuilding"; retryAfterMs?: number }
-  /** Like v2's 429: backoff with full jitter, within the process-wide retry budget. */
   | { kind: "overloaded"; retryAfterMs?: number }
-  /** 5xx, timeout, reset, connection lost: backoff, bounded attempts. */
   | { kind: "transient"; retryAfterMs?: number }
-  /** Never retried: omitted from a search, `no_access` for a document. */
   | { kind: "forbidden" }
-  /** Never retried: `unavailable` for the model, a typed signal (`unauthorized`) for the app. */
   | { kind: "unauthorized" }
-  /** The collection changed under the walk (an expired cursor or point in time): restart once from page one. */
   | { kind: "stale_continuation" }
-  /** Never retried: that collection is unavailable, the trace says why. */
   | { kind: "failed"; cause: FailedCause }
 );
 

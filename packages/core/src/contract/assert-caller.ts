@@ -1,5 +1,5 @@
 import { missingCredentialsError } from "../errors/missing-credentials-error.js";
-import { type Caller, callerHeaders } from "../http/caller.js";
+import { type Caller, parseCaller } from "./caller.js";
 
 /**
  * Whether `caller` carries a credential at all: a non-blank `token`, or `headers` with at least
@@ -22,5 +22,5 @@ export function hasCredentials(caller: unknown): boolean {
  */
 export function assertCaller(caller: unknown, tool: string, fix: string): asserts caller is Caller {
   if (!hasCredentials(caller)) throw missingCredentialsError(tool, fix);
-  callerHeaders(caller, tool);
+  parseCaller(caller, tool);
 }

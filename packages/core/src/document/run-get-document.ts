@@ -1,9 +1,9 @@
+import type { BackendDocument } from "../backend/search-backend.js";
+import { type Caller, parseCaller } from "../contract/caller.js";
 import type { DocumentOutput } from "../contract/contract.js";
 import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
 import { ToolCall } from "../engine/tool-call.js";
-import { callerHeaders } from "../http/caller.js";
-import type { WireDocument } from "../http/wire.js";
 import { parseRef } from "../refs/ref.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
@@ -20,16 +20,16 @@ export async function runGetDocument(
   engine: DocsEngine,
   input: unknown,
   options: CallOptions,
-): Promise<{ output: DocumentOutput; trace: Trace }> {
+): Promise<{ output: DocumentOutput; trace: Trace; unauthorized: boolean }> {
   const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
-  const headers = callerHeaders(options?.caller, "get_document");
+  const caller = parseCaller(options?.caller, "get_document");
   const call = new ToolCall(engine, "get_document", {
     signal: options.signal,
     toolCallId: options.toolCallId,
     input: { ref },
   });
   try {
-    return await readDocument(engine, call, ref, headers);
+    return await readDocument(engine, call, ref, caller);
   } finally {
     call.dispose();
   }
@@ -39,8 +39,8 @@ async function readDocument(
   engine: DocsEngine,
   call: ToolCall,
   ref: string,
-  headers: Record<string, string>,
-): Promise<{ output: DocumentOutput; trace: Trace }> {
+  caller: Caller,
+): Promise<{ output: DocumentOutput; trace: Trace; unauthorized: boolean }> {
   const { recorder, deadline } = call;
   const { limits } = engine;
   // No ref this tool issues is longer; what is echoed (output and trace) stays bounded.
@@ -50,6 +50,7 @@ async function readDocument(
   const finish = async (output: DocumentOutput) => ({
     output,
     trace: call.finish(output.status, output),
+    unauthorized: call.unauthorized,
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,
@@ -95,11 +96,11 @@ async function readDocument(
     return finish(empty("not_found"));
   }
 
-  const result = await engine.client.document(
-    engine.client.collectionContext({
+  const result = await engine.session.getDocument(
+    engine.session.collectionCall({
       collectionId: target.collectionId,
       area: target.area,
-      headers,
+      caller,
       deadline,
       trace: recorder,
     }),
@@ -112,18 +113,19 @@ async function readDocument(
     case "forbidden":
       // The user needs "you do not have access", not "there is nothing there".
       return finish(empty("no_access"));
-    case "rejected":
+    case "stale_continuation":
     case "unavailable":
       recorder.failure({
         collectionId: target.collectionId,
         area: target.area,
-        kind: result.kind === "rejected" ? "rejected" : result.failure,
+        kind: result.kind === "stale_continuation" ? "rejected" : result.failure,
         reason: result.reason,
       });
       return finish(empty("unavailable"));
   }
+  const { document } = result;
   const { content, moreContentExists, foundSection } = documentContent(
-    result.body,
+    document,
     target.section,
     limits.documentChars,
   );
@@ -132,9 +134,9 @@ async function readDocument(
   return finish({
     status: "ok",
     ref,
-    title: toTitle(result.body.title),
+    title: toTitle(document.title),
     area: target.area,
-    updated: toDate(result.body.updated_at),
+    updated: toDate(document.updated),
     content,
     more_content_exists: moreContentExists,
   });
@@ -142,14 +144,12 @@ async function readDocument(
 
 /** From the referenced section on (its heading line, then its text), within `maxChars`. */
 export function documentContent(
-  document: WireDocument,
+  document: BackendDocument,
   section: string | undefined,
   maxChars: number,
 ): { content: string; moreContentExists: boolean; foundSection: boolean } {
   const start =
-    section === undefined
-      ? 0
-      : document.sections.findIndex((entry) => String(entry.index) === section);
+    section === undefined ? 0 : document.sections.findIndex((entry) => entry.section === section);
   // Only about `maxChars` can be shown, so read at most about twice that of raw text: a huge or
   // hostile document costs bounded work (sanitizing mostly shrinks text; what it lengthens, an
   // image's label, the cut below bounds).

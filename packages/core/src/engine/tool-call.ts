@@ -1,4 +1,4 @@
-import { type Trace, wasUnauthorized } from "../trace/trace.js";
+import type { Trace } from "../trace/trace.js";
 import { callHook, TraceRecorder } from "../trace/trace-recorder.js";
 import { Deadline } from "../util/deadline.js";
 import type { DocsEngine } from "./docs-engine.js";
@@ -51,10 +51,8 @@ export class ToolCall {
   finish(status: string, output?: unknown): Trace {
     const trace = this.recorder.finish(status, this.#engine.onTrace, output);
     const { onUnauthorized } = this.#engine;
-    if (onUnauthorized !== undefined && wasUnauthorized(trace)) {
-      const collectionIds = trace.failures
-        .filter((failure) => failure.kind === "unauthorized")
-        .map((failure) => failure.collectionId);
+    const collectionIds = [...this.recorder.unauthorizedCollectionIds];
+    if (onUnauthorized !== undefined && collectionIds.length > 0) {
       callHook(() => onUnauthorized({ tool: trace.tool, traceId: trace.traceId, collectionIds }));
     }
     return trace;
@@ -71,6 +69,11 @@ export class ToolCall {
     throw (
       this.deadline.signal.reason ?? new DOMException("The operation was aborted", "AbortError")
     );
+  }
+
+  /** The backend refused the caller's credentials during this call: re-authenticate the user. */
+  get unauthorized(): boolean {
+    return this.recorder.unauthorizedCollectionIds.length > 0;
   }
 
   dispose(): void {

@@ -1,5 +1,9 @@
 import { SearchDocsError } from "../errors/search-docs-error.js";
-import type { AttemptOutcome } from "../retry/attempt-outcome.js";
+
+/** What stopped a body read: a body past its bound, or a stream that broke after the headers. */
+export type BodyReadFailure =
+  | { kind: "too_large"; limitBytes: number }
+  | { kind: "network"; afterHeaders: true };
 
 const marker = "search-docs.error.attempt";
 const symbol = Symbol.for(marker);
@@ -12,9 +16,9 @@ const symbol = Symbol.for(marker);
  */
 export class AttemptError extends SearchDocsError {
   readonly [symbol] = true;
-  readonly outcome: AttemptOutcome;
+  readonly outcome: BodyReadFailure;
 
-  constructor(outcome: AttemptOutcome, options?: { cause?: unknown }) {
+  constructor(outcome: BodyReadFailure, options?: { cause?: unknown }) {
     super(`upstream attempt failed: ${outcome.kind}`, options);
     this.name = "AttemptError";
     this.outcome = outcome;

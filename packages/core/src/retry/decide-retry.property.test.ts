@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { AttemptOutcome } from "./attempt-outcome.js";
+import type { BackendFailure } from "../backend/search-backend.js";
+import { v2Failure } from "../http/v2/v2-status-table.js";
 import { type ConflictBudget, decideRetry, type RetryRules } from "./decide-retry.js";
 import { backoffDelay, defaultRetryPolicy } from "./retry-policy.js";
 
@@ -15,19 +16,25 @@ const retryAfter = fc.constantFrom(
   "soon",
   "Mon, 30 Nov 2026 12:00:02 GMT",
 );
-const outcome: fc.Arbitrary<AttemptOutcome> = fc.oneof(
+const epochMs = Date.parse("2026-11-30T12:00:00Z");
+// The v2 backend's failures, as its status table makes them, and the sender's two without a status.
+const outcome: fc.Arbitrary<BackendFailure> = fc.oneof(
   fc
     .tuple(fc.constantFrom(409, 429, 500, 503, 504, 408, 404, 403, 401, 400), retryAfter)
-    .map(([status, after]) => ({
-      kind: "response" as const,
-      status,
-      headers: new Headers(after === undefined ? {} : { "retry-after": after }),
-    })),
-  fc.constantFrom<AttemptOutcome>({ kind: "timeout" }, { kind: "network" }),
+    .map(([status, after]) =>
+      v2Failure(status, new Headers(after === undefined ? {} : { "retry-after": after }), {
+        rules: defaultRetryPolicy,
+        epochMs,
+      }),
+    ),
+  fc.constantFrom<BackendFailure>(
+    { kind: "transient", reason: "timed out" },
+    { kind: "transient", reason: "network error" },
+  ),
 );
 
 function run(
-  outcomes: readonly AttemptOutcome[],
+  outcomes: readonly BackendFailure[],
   draws: readonly number[],
   rules: Omit<RetryRules, "random">,
   deadlineMs: number,
@@ -43,13 +50,12 @@ function run(
     attempt += 1;
     const decision = decideRetry(
       {
-        outcome: next,
+        failure: next,
         attempt,
         transientRetries,
         conflictBudget,
         reindexing: false,
         remainingMs: deadlineMs - elapsedMs,
-        epochMs: Date.parse("2026-11-30T12:00:00Z"),
         retryBudgetHasRoom: true,
       },
       { ...rules, random },
@@ -84,11 +90,12 @@ describe("decideRetry (property)", () => {
         fc.array(retryAfter, { minLength: 40, maxLength: 40 }),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1 }),
         (afters, draws) => {
-          const outcomes = afters.map((after) => ({
-            kind: "response" as const,
-            status: 409,
-            headers: new Headers(after === undefined ? {} : { "retry-after": after }),
-          }));
+          const outcomes = afters.map((after) =>
+            v2Failure(409, new Headers(after === undefined ? {} : { "retry-after": after }), {
+              rules: policy,
+              epochMs,
+            }),
+          );
           const result = run(outcomes, draws, { policy, conflictWaitMs }, 60_000);
           expect(result.gaveUp).toBe(true);
           expect(result.waits.length).toBeLessThanOrEqual(maxConflictRetries);
@@ -112,11 +119,11 @@ describe("decideRetry (property)", () => {
           expect(result.waits.reduce((total, wait) => total + wait, 0)).toBeLessThan(deadlineMs);
           const transient = outcomes
             .slice(0, result.waits.length)
-            .filter((next) => next.kind !== "response" || next.status !== 409).length;
+            .filter((next) => next.kind !== "rebuilding").length;
           expect(transient).toBeLessThan(policy.transientAttempts);
-          // A 403 or 404 is never retried.
+          // A 403, 404, 400 or 401 is never retried.
           for (const next of outcomes.slice(0, result.waits.length)) {
-            if (next.kind === "response") expect([403, 404, 400, 401]).not.toContain(next.status);
+            expect(["overloaded", "transient", "rebuilding"]).toContain(next.kind);
           }
         },
       ),

@@ -1,24 +1,27 @@
 import { describe, expect, it } from "vitest";
-import type { AttemptOutcome } from "./attempt-outcome.js";
+import type { BackendFailure } from "../backend/search-backend.js";
+import { v2Failure } from "../http/v2/v2-status-table.js";
 import { decideRetry, type RetryInput, type RetryRules } from "./decide-retry.js";
 import { defaultRetryPolicy } from "./retry-policy.js";
 
 const epochMs = Date.parse("2026-11-30T12:00:00Z");
 const rules: RetryRules = { policy: defaultRetryPolicy, conflictWaitMs: 3000, random: () => 0.5 };
 
-function response(status: number, headers: Record<string, string> = {}): AttemptOutcome {
-  return { kind: "response", status, headers: new Headers(headers) };
+// The v2 backend's failures, as its status table makes them, and the sender's two without a status.
+function response(status: number, headers: Record<string, string> = {}): BackendFailure {
+  return v2Failure(status, new Headers(headers), { rules: defaultRetryPolicy, epochMs });
 }
+const timeout: BackendFailure = { kind: "transient", reason: "timed out" };
+const network: BackendFailure = { kind: "transient", reason: "network error" };
 
-function input(outcome: AttemptOutcome, overrides: Partial<RetryInput> = {}): RetryInput {
+function input(failure: BackendFailure, overrides: Partial<RetryInput> = {}): RetryInput {
   return {
-    outcome,
+    failure,
     attempt: 1,
     transientRetries: 0,
     conflictBudget: { waitedMs: 0, retries: 0 },
     reindexing: false,
     remainingMs: 5000,
-    epochMs,
     retryBudgetHasRoom: true,
     ...overrides,
   };
@@ -26,30 +29,33 @@ function input(outcome: AttemptOutcome, overrides: Partial<RetryInput> = {}): Re
 
 describe("decideRetry: never retried", () => {
   it.each([
-    [404, "not found (404) after 1 attempt"],
-    [403, "forbidden (403) after 1 attempt"],
-    [400, "bad request (400) after 1 attempt"],
-    [401, "unauthorized (401): the caller's credentials were refused after 1 attempt"],
-    [418, "unexpected status 418 after 1 attempt"],
-    [501, "server error (501) after 1 attempt"],
+    [404, "not found (404)"],
+    [403, "forbidden (403)"],
+    [400, "bad request (400)"],
+    [401, "unauthorized (401): the caller's credentials were refused"],
+    [418, "unexpected status 418"],
+    [501, "unexpected status 501"],
   ])("%i gives up at once", (status, reason) => {
     expect(decideRetry(input(response(status)), rules)).toEqual({ giveUp: reason });
   });
 
-  it("an error that is neither a timeout nor a network error is not retried", () => {
-    expect(decideRetry(input({ kind: "failed", name: "TypeError" }), rules)).toEqual({
-      giveUp: "request failed (TypeError) after 1 attempt",
+  it("a failed attempt (malformed, too large, redirect, misconfigured) is not retried", () => {
+    const malformed: BackendFailure = {
+      kind: "failed",
+      cause: "malformed",
+      reason: "malformed body",
+    };
+    expect(decideRetry(input(malformed), rules)).toEqual({
+      giveUp: "malformed body",
+    });
+    expect(decideRetry(input({ kind: "failed", cause: "misconfigured" }), rules)).toEqual({
+      giveUp: "failed (misconfigured)",
     });
   });
 });
 
 describe("decideRetry: transient faults", () => {
-  it.each([
-    response(429),
-    response(503),
-    { kind: "timeout" },
-    { kind: "network" },
-  ] as AttemptOutcome[])(
+  it.each([response(429), response(503), timeout, network])(
     "%o is retried with full-jitter backoff, charged one transient retry",
     (outcome) => {
       // Retry n waits random * min(cap, base * 2^(n-1)): 0.5 * 100, then 0.5 * 200.
@@ -69,9 +75,9 @@ describe("decideRetry: transient faults", () => {
     expect(decideRetry(input(response(503), { attempt: 3, transientRetries: 2 }), rules)).toEqual({
       giveUp: "server error (503) after 3 attempts",
     });
-    expect(
-      decideRetry(input({ kind: "network" }, { attempt: 3, transientRetries: 2 }), rules),
-    ).toEqual({ giveUp: "network error after 3 attempts" });
+    expect(decideRetry(input(network, { attempt: 3, transientRetries: 2 }), rules)).toEqual({
+      giveUp: "network error after 3 attempts",
+    });
   });
 
   it("honours Retry-After (seconds or an HTTP date against the wall time) on the statuses the policy lists", () => {

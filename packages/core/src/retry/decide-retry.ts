@@ -1,10 +1,8 @@
+import type { BackendFailure } from "../backend/search-backend.js";
 import type { Random } from "../util/clock.js";
-import { type AttemptOutcome, describeOutcome } from "./attempt-outcome.js";
-import { parseRetryAfter } from "./parse-retry-after.js";
 import { backoffDelay, type RetryPolicy } from "./retry-policy.js";
-import { outcomeMeanings, statusMeaning } from "./status-table.js";
 
-/** One collection's 409 wait budget within one call, shared by all its pages; the client keeps it. */
+/** One collection's rebuild wait budget within one call, shared by all its pages; the session keeps it. */
 export interface ConflictBudget {
   /** Milliseconds charged so far (each retry at least its backoff ceiling). */
   waitedMs: number;
@@ -13,25 +11,24 @@ export interface ConflictBudget {
 
 /** Everything the decision depends on after a failed attempt, looked up beforehand. */
 export interface RetryInput {
-  outcome: AttemptOutcome;
+  /** What the attempt came to, in the backends' vocabulary. */
+  failure: BackendFailure;
   /** Attempts made for this request, the failed one included. */
   attempt: number;
-  /** Transient retries this request has already made. */
+  /** Transient (and overloaded) retries this request has already made. */
   transientRetries: number;
   conflictBudget: Readonly<ConflictBudget>;
-  /** The reindex memory holds this collection (read only for a 409). */
+  /** The reindex memory holds this collection (read only for `rebuilding`). */
   reindexing: boolean;
   /** Milliseconds left before the call's deadline. */
   remainingMs: number;
-  /** Wall time, epoch milliseconds: a `Retry-After` HTTP date is relative to it. */
-  epochMs: number;
   /** The process-wide retry budget has room for one more retry. */
   retryBudgetHasRoom: boolean;
 }
 
 export interface RetryRules {
   policy: RetryPolicy;
-  /** `limits.conflictWaitMs`: how long one collection may wait out a 409 in one call. */
+  /** `limits.conflictWaitMs`: how long one collection may wait out a rebuild in one call. */
   conflictWaitMs: number;
   random: Random;
 }
@@ -46,28 +43,22 @@ export interface RetryCharge {
 export type RetryDecision = { waitMs: number; charge: RetryCharge } | { giveUp: string };
 
 /**
- * The retry decision, as a pure function of what happened and what is left: retry after
- * `waitMs` (and charge the budgets so), or give up with the reason the trace shows. Synchronous
- * and clock-free, so every rule is testable with fixed inputs.
+ * The retry decision, as a pure function of what happened and what is left, keyed on the
+ * failure's kind (never on an engine's status codes): retry after `waitMs` (and charge the
+ * budgets so), or give up with the reason the trace shows. Synchronous and clock-free, so every
+ * rule is testable with fixed inputs.
  */
 export function decideRetry(input: RetryInput, rules: RetryRules): RetryDecision {
-  const { outcome, conflictBudget } = input;
+  const { failure, conflictBudget } = input;
   const { policy, conflictWaitMs, random } = rules;
-  const meaning =
-    outcome.kind === "response"
-      ? statusMeaning(outcome.status, policy.transientStatusCodes)
-      : outcomeMeanings[outcome.kind];
-  const retryAfter =
-    outcome.kind === "response" && policy.retryAfterStatusCodes.includes(outcome.status)
-      ? parseRetryAfter(outcome.headers.get("retry-after"), input.epochMs)
-      : undefined;
+  const retryAfter = "retryAfterMs" in failure ? failure.retryAfterMs : undefined;
 
   let waitMs: number;
   let charge: RetryCharge;
-  if (meaning === "conflict") {
-    // 409: the collection is being reindexed (~90 s after a deploy); wait within its budget.
+  if (failure.kind === "rebuilding") {
+    // The collection is being rebuilt (v2: 409, ~90 s after a deploy); wait within its budget.
     if (input.reindexing) {
-      return { giveUp: "reindexing (409), still within the remembered reindex window" };
+      return { giveUp: `${describeFailure(failure)}, still within the remembered reindex window` };
     }
     const budgetLeft = conflictWaitMs - conflictBudget.waitedMs;
     const backoff = {
@@ -77,7 +68,7 @@ export function decideRetry(input: RetryInput, rules: RetryRules): RetryDecision
     };
     waitMs = retryAfter ?? Math.min(budgetLeft, backoffDelay({ ...backoff, random }));
     if (budgetLeft <= 0 || waitMs > budgetLeft) {
-      return { giveUp: `reindexing (409) past its ${conflictWaitMs} ms wait budget` };
+      return { giveUp: `${describeFailure(failure)} past its ${conflictWaitMs} ms wait budget` };
     }
     // Each retry is charged at least its backoff ceiling: a `Retry-After: 0` or a tiny jitter
     // draw must not turn the wait budget into a tight loop against a collection being rebuilt.
@@ -87,9 +78,9 @@ export function decideRetry(input: RetryInput, rules: RetryRules): RetryDecision
       conflictRetries: 1,
       transientRetries: 0,
     };
-  } else if (meaning === "transient") {
+  } else if (failure.kind === "overloaded" || failure.kind === "transient") {
     if (input.transientRetries + 1 >= policy.transientAttempts) {
-      return { giveUp: describeOutcome(outcome, input.attempt) };
+      return { giveUp: describeFailure(failure, input.attempt) };
     }
     waitMs =
       retryAfter ??
@@ -101,20 +92,40 @@ export function decideRetry(input: RetryInput, rules: RetryRules): RetryDecision
       });
     charge = { conflictWaitedMs: 0, conflictRetries: 0, transientRetries: 1 };
   } else {
-    // 404, 403, 400, 401, redirects, bodies too large and anything unexpected: never retried.
-    return { giveUp: describeOutcome(outcome, input.attempt) };
+    // forbidden, unauthorized, a stale continuation and every `failed` cause: never retried, so
+    // the attempt count says nothing.
+    return { giveUp: describeFailure(failure) };
   }
 
   if (waitMs >= input.remainingMs) {
     // Retry-After is authoritative, so a wait that does not fit the deadline means giving up now.
     return {
-      giveUp: `${describeOutcome(outcome)}: a ${round(waitMs)} ms wait does not fit the ${round(input.remainingMs)} ms left`,
+      giveUp: `${describeFailure(failure)}: a ${round(waitMs)} ms wait does not fit the ${round(input.remainingMs)} ms left`,
     };
   }
   if (!input.retryBudgetHasRoom) {
-    return { giveUp: `${describeOutcome(outcome)}: the process-wide retry budget is spent` };
+    return { giveUp: `${describeFailure(failure)}: the process-wide retry budget is spent` };
   }
   return { waitMs, charge };
+}
+
+const kindWords: Readonly<Record<BackendFailure["kind"], string>> = Object.freeze({
+  rebuilding: "rebuilding",
+  overloaded: "overloaded",
+  transient: "transient failure",
+  forbidden: "forbidden",
+  unauthorized: "unauthorized: the caller's credentials were refused",
+  stale_continuation: "the collection changed under the walk",
+  failed: "failed",
+});
+
+/** The failure in words for a trace, optionally "after N attempts". Never holds a credential. */
+export function describeFailure(failure: BackendFailure, attempts?: number): string {
+  const what =
+    failure.reason ??
+    (failure.kind === "failed" ? `failed (${failure.cause})` : kindWords[failure.kind]);
+  if (attempts === undefined) return what;
+  return `${what} after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}`;
 }
 
 function round(value: number): number {

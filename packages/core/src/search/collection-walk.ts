@@ -1,12 +1,12 @@
-import type { UpstreamClient, UpstreamRequestContext } from "../http/upstream-client.js";
-import type { SearchItem } from "../http/wire.js";
+import type { BackendHit } from "../backend/search-backend.js";
+import type { BackendSession, CollectionCall } from "../engine/backend-session.js";
+import { type PagingPolicy, readsNextPage } from "../engine/paging-policy.js";
 import type { CollectionStop, FailureKind } from "../trace/trace.js";
-import { type PagingPolicy, readsNextPage } from "./paging-policy.js";
 
 export interface Hit {
   collectionId: string;
   area: string;
-  item: SearchItem;
+  item: BackendHit;
   /** 0-based position in this collection's upstream order. */
   upstreamRank: number;
 }
@@ -24,12 +24,12 @@ export interface CollectionWalk {
 }
 
 /**
- * Walks one collection's pages in cursor order. Stops on `has_more: false`, a missing or repeated
- * cursor, the page cap or the adaptive rule (`readsNextPage`), whose reason goes to the trace.
+ * Walks one collection's pages in continuation order. Stops when the backend says no more, on a
+ * missing or repeated continuation, the page cap or the adaptive rule (`readsNextPage`), whose reason goes to the trace.
  * A failure after some pages keeps the hits already
  * fetched (the collection still counts as unavailable); a 403 at any page drops the collection.
  *
- * The collection changing under the walk (a 400 for a cursor mid-walk, or `collection_version`
+ * The collection changing under the walk (a stale continuation mid-walk, or the page's `version`
  * moving between pages) restarts the walk once from page one, with the hits so far discarded
  * since positions shifted; the pages already fetched still count toward the cap. A second
  * change (or a first one with no page left under the cap to restart on) ends the walk with the
@@ -38,24 +38,28 @@ export interface CollectionWalk {
  * continuously still answers from a consistent view.
  */
 export async function walkCollection({
-  client,
-  context,
+  session,
+  call,
   query,
+  prefer,
   maxPages,
+  pageSize,
   paging,
   topHits,
-  resultCap = 8,
+  resultCap,
 }: {
-  client: UpstreamClient;
-  context: UpstreamRequestContext;
+  session: BackendSession;
+  call: CollectionCall;
   query: string;
+  prefer: "relevance" | "recent" | undefined;
   maxPages: number;
+  pageSize: number;
   paging: PagingPolicy;
   /** This collection's top results so far, as the answer would cut them; enables the adaptive stop. */
   topHits?: (hits: readonly Hit[]) => readonly Hit[];
-  resultCap?: number;
+  resultCap: number;
 }): Promise<CollectionWalk> {
-  const { collectionId, area } = context;
+  const { collectionId, area } = call;
   const hits: Hit[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
@@ -91,17 +95,26 @@ export async function walkCollection({
     done("version_changed", `${why}: answered from the pages read at one version`);
 
   for (;;) {
-    const result = await client.searchPage(context, { query, cursor, page: pages + 1 });
-    if (result.kind === "not_found") {
-      // 404 means "nothing matched": an ordinary outcome, never an error.
+    const result = await session.searchPage(
+      call,
+      {
+        query,
+        pageSize,
+        continuation: cursor,
+        ...(prefer === undefined ? {} : { prefer }),
+      },
+      pages + 1,
+    );
+    if (result.kind === "no_match") {
+      // Nothing matched (v2: 404): an ordinary outcome, never an error.
       return done(pages === 0 ? "no_match" : "end");
     }
     if (result.kind === "forbidden") {
       // Never retried, and the collection is left out silently: naming it would itself leak.
       return done("forbidden");
     }
-    if (result.kind === "rejected") {
-      // No cursor to blame: the backend refused the query itself.
+    if (result.kind === "stale_continuation") {
+      // No continuation to blame: the backend refused the query itself.
       if (cursor === undefined) return done("unavailable", result.reason, "rejected");
       if (pages < maxPages && restart()) continue;
       return changedAgain(`${result.reason}: the cursor was rejected again`);
@@ -110,25 +123,22 @@ export async function walkCollection({
       return done("unavailable", result.reason, result.failure);
     }
 
-    const page = result.body;
+    const page = result;
     pages += 1;
-    const pageVersion =
-      page.collection_version === undefined || page.collection_version === null
-        ? undefined
-        : String(page.collection_version);
+    const pageVersion = page.version;
     if (version !== undefined && pageVersion !== undefined && pageVersion !== version) {
       if (pages < maxPages && restart()) continue;
       return changedAgain("collection_version changed mid-walk again");
     }
     version = pageVersion;
     let lowestScore = Number.POSITIVE_INFINITY;
-    for (const item of page.items) {
+    for (const item of page.hits) {
       hits.push({ collectionId, area, item, upstreamRank: hits.length });
       bestScore = Math.max(bestScore, item.score);
       lowestScore = Math.min(lowestScore, item.score);
     }
-    if (!page.has_more) return done("end");
-    const nextCursor = page.next_cursor ?? undefined;
+    if (!page.more) return done("end");
+    const nextCursor = page.next;
     if (nextCursor === undefined || nextCursor === "") {
       return done("missing_cursor", "has_more was true but no next_cursor came back");
     }
@@ -141,7 +151,7 @@ export async function walkCollection({
     if (topHits !== undefined && paging.mode === "adaptive") {
       const decision = readsNextPage(paging, {
         top: topHits(hits),
-        page: hits.slice(hits.length - page.items.length),
+        page: hits.slice(hits.length - page.hits.length),
         pageNumber: pages,
         resultCap,
         bestScore,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { InFlightLimit } from "../backend/in-flight-limit.js";
 import { createDocsSearch, type DocsSearchOptions } from "../create-docs-search.js";
-import { InFlightLimit } from "../http/in-flight-limit.js";
 import { ModelReranker } from "../rerank/model-reranker.js";
 import { UpstreamFusionReranker } from "../rerank/upstream-fusion-reranker.js";
 import type { Trace } from "../trace/trace.js";

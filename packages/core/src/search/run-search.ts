@@ -1,8 +1,8 @@
+import { parseCaller } from "../contract/caller.js";
 import type { SearchOutput, SearchResult } from "../contract/contract.js";
 import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
 import { ToolCall } from "../engine/tool-call.js";
-import { callerHeaders } from "../http/caller.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
 import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
 import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
@@ -18,14 +18,17 @@ import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk
 import { searchStatus } from "./search-status.js";
 import { stopMeaning } from "./stop-meaning.js";
 
+// Hits asked of each page: the seed's `page_size=20`, never the model's to choose.
+const upstreamPageSize = 20;
+
 /** search_docs: fan out over the collections in scope, rerank globally, cut, say what happened. */
 export async function runSearch(
   engine: DocsEngine,
   input: unknown,
   options: CallOptions,
-): Promise<{ output: SearchOutput; trace: Trace }> {
+): Promise<{ output: SearchOutput; trace: Trace; unauthorized: boolean }> {
   const { query, area, prefer } = parseInput(engine.contract.searchInput, "search_docs", input);
-  const headers = callerHeaders(options?.caller, "search_docs");
+  const caller = parseCaller(options?.caller, "search_docs");
   const { limits } = engine;
   const call = new ToolCall(engine, "search_docs", {
     signal: options.signal,
@@ -45,15 +48,12 @@ export async function runSearch(
     const walks = await Promise.all(
       scope.map((collection) =>
         walkCollection({
-          client: engine.client,
-          context: engine.client.collectionContext({
-            ...collection,
-            headers,
-            deadline,
-            trace: recorder,
-          }),
+          session: engine.session,
+          call: engine.session.collectionCall({ ...collection, caller, deadline, trace: recorder }),
           query,
+          prefer,
           maxPages: limits.maxUpstreamPages,
+          pageSize: upstreamPageSize,
           paging: engine.paging,
           topHits: (hits) => cut(engine, rankLexically(lexical, query, hits)),
           resultCap: limits.resultCap,
@@ -97,7 +97,7 @@ export async function runSearch(
     recorder.trace.returned = results.length;
     recorder.trace.truncated = truncated;
     const trace = call.finish(status, output);
-    return { output, trace };
+    return { output, trace, unauthorized: call.unauthorized };
   } finally {
     call.dispose();
   }
@@ -117,7 +117,7 @@ function cut(engine: DocsEngine, ranked: readonly Hit[]): Hit[] {
   return capPerDocument(ranked, {
     resultCap: engine.limits.resultCap,
     perDocument: engine.limits.sectionsPerDocument,
-    documentOf: (hit) => `${hit.collectionId}\u0000${hit.item.document_id}`,
+    documentOf: (hit) => `${hit.collectionId}\u0000${hit.item.documentId}`,
   });
 }
 
@@ -156,7 +156,7 @@ function distinct(walks: readonly CollectionWalk[]): Hit[] {
 }
 
 function hitKey(hit: Hit): string {
-  return `${hit.collectionId}\u0000${hit.item.document_id}\u0000${hit.item.section ?? ""}`;
+  return `${hit.collectionId}\u0000${hit.item.documentId}\u0000${hit.item.section ?? ""}`;
 }
 
 // What a reranker reads of a title or snippet: more than a passage ever shows, never a whole
@@ -169,7 +169,7 @@ function toCandidate(hit: Hit): RerankCandidate {
     title: truncate(hit.item.title, candidateChars),
     snippet: truncate(hit.item.snippet, candidateChars),
     area: hit.area,
-    updated: hit.item.updated_at ?? undefined,
+    updated: hit.item.updated,
     upstreamRank: hit.upstreamRank,
     upstreamScore: hit.item.score,
   };
@@ -218,11 +218,10 @@ async function toResults(
     hits.map(({ area, collectionId, item }) => ({
       area,
       collectionId,
-      documentId: item.document_id,
-      slug: item.slug ?? undefined,
+      documentId: item.documentId,
+      slug: item.slug,
       title: item.title,
-      section:
-        item.section === undefined || item.section === null ? undefined : String(item.section),
+      section: item.section,
     })),
     deadline,
   );
@@ -230,7 +229,7 @@ async function toResults(
   return hits.flatMap((hit, index) => {
     const ref = issued.refs[index];
     if (ref === undefined) {
-      recorder.note(`result ${hit.item.document_id} left out: no ref could be minted for it`);
+      recorder.note(`result ${hit.item.documentId} left out: no ref could be minted for it`);
       return [];
     }
     return [
@@ -239,7 +238,7 @@ async function toResults(
         title: toTitle(hit.item.title),
         passage: toPassage(hit.item.snippet, engine.limits.passageChars),
         area: hit.area,
-        updated: toDate(hit.item.updated_at),
+        updated: toDate(hit.item.updated),
       },
     ];
   });

@@ -147,7 +147,7 @@ describe("cutting text for the model (property)", () => {
       const started = performance.now();
       const passage = toPassage(huge, 320);
       const document = documentContent(
-        { document_id: "d", title: "t", sections: [{ index: 0, heading: "h", text: huge }] },
+        { title: "t", sections: [{ section: "0", heading: "h", text: huge }] },
         undefined,
         6000,
       );

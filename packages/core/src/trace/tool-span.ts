@@ -83,27 +83,28 @@ export class ToolSpan {
     this.#span.addEvent(name, attributes);
   }
 
-  /** A CLIENT span for one attempt, a child of the tool span; `run` the request inside it. */
+  /**
+   * A CLIENT span for one attempt, a child of the tool span, named after the backend until the
+   * backend says more: an HTTP backend's method, URL and template rename it after the HTTP client
+   * conventions (`GET /v2/collections/{collection_id}/documents/search`). `run` the attempt inside it.
+   */
   attempt(request: {
-    method: string;
-    url: string;
-    urlTemplate: string;
+    backend: string;
+    operation: string;
     resendCount: number;
     attributes: Attributes;
-  }): { run<Result>(send: () => Result): Result; end(status: TraceRequest["status"]): void } {
-    const url = new URL(request.url);
-    const method = request.method.toUpperCase();
+  }): {
+    run<Result>(send: () => Result): Result;
+    annotate(attributes: Readonly<Record<string, string | number>>): void;
+    end(status: TraceRequest["status"], failed: boolean): void;
+  } {
     const attributes: Attributes = {
-      "http.request.method": method,
-      "server.address": url.hostname.replace(/^\[|\]$/g, ""),
-      "server.port": Number(url.port) || (url.protocol === "https:" ? 443 : 80),
-      "url.full": this.#scrub(url),
-      "url.template": request.urlTemplate,
+      "search_docs.backend": request.backend,
       ...request.attributes,
     };
     if (request.resendCount > 0) attributes["http.request.resend_count"] = request.resendCount;
     const span = this.#tracer.startSpan(
-      `${method} ${request.urlTemplate}`,
+      `${request.operation} ${request.backend}`,
       { kind: SpanKind.CLIENT, attributes },
       this.#context,
     );
@@ -111,11 +112,27 @@ export class ToolSpan {
     return {
       // An instrumented fetch (undici's, say) then nests its own span under this attempt.
       run: (send) => otelContext.with(context, send),
-      end: (status) => {
+      annotate: (details) => {
+        const { "url.full": url, ...rest } = details;
+        span.setAttributes(rest);
+        const method = details["http.request.method"];
+        if (typeof url === "string" && URL.canParse(url)) {
+          const parsed = new URL(url);
+          span.setAttributes({
+            "server.address": parsed.hostname.replace(/^\[|\]$/g, ""),
+            "server.port": Number(parsed.port) || (parsed.protocol === "https:" ? 443 : 80),
+            "url.full": this.#scrub(parsed),
+          });
+        }
+        const template = details["url.template"];
+        if (typeof method === "string" && typeof template === "string") {
+          span.updateName(`${method.toUpperCase()} ${template}`);
+        }
+      },
+      end: (status, failed) => {
         if (typeof status === "number") span.setAttribute("http.response.status_code", status);
-        const errorType = attemptErrorType(status);
-        if (errorType !== undefined) {
-          span.setAttribute("error.type", errorType);
+        if (failed && status !== "aborted") {
+          span.setAttribute("error.type", String(status));
           span.setStatus({ code: SpanStatusCode.ERROR });
         }
         span.end();
@@ -155,16 +172,4 @@ export class ToolSpan {
     }
     return scrubbed.href;
   }
-}
-
-/**
- * An attempt's error.type: the status for a 4xx or 5xx the client treats as a failure (404,
- * nothing matched, and 403, never readable, are answers), the failure's kind without one, and
- * none for a caller's cancel.
- */
-function attemptErrorType(status: TraceRequest["status"]): string | undefined {
-  if (typeof status === "number") {
-    return status >= 400 && status !== 403 && status !== 404 ? String(status) : undefined;
-  }
-  return status === "aborted" ? undefined : status;
 }

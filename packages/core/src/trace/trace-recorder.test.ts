@@ -22,9 +22,12 @@ it("records each attempt in the trace and as a span under the tool's, and hands 
     page: 1,
     attempt: 1,
     waitMs: 0,
-    method: "GET",
-    url: "http://127.0.0.1:8080/v2/collections/c1/documents/search?query=x",
-    urlTemplate: "/v2/collections/{collection_id}/documents/search",
+    backend: "v2-http",
+  });
+  attempt.annotate({
+    "http.request.method": "GET",
+    "url.full": "http://127.0.0.1:8080/v2/collections/c1/documents/search?query=x",
+    "url.template": "/v2/collections/{collection_id}/documents/search",
   });
   now = 12;
   attempt.end(200);

@@ -4,16 +4,19 @@ import { type TelemetryOptions, ToolSpan } from "./tool-span.js";
 import type { OnTrace, Trace, TraceCollection, TraceFailure, TraceRequest } from "./trace.js";
 
 /** Where one upstream attempt went, recorded as it starts. */
-export interface AttemptStart extends Omit<TraceRequest, "status" | "latencyMs"> {
-  method: string;
-  url: string;
-  /** The path with its ids as placeholders, e.g. `/v2/collections/{collection_id}/documents/search`. */
-  urlTemplate: string;
-}
+export type AttemptStart = Omit<
+  TraceRequest,
+  "status" | "latencyMs" | "failure" | "bytes" | "redirectOrigin"
+> & {
+  /** The backend's name, for the span. */
+  backend: string;
+};
 
-/** One upstream attempt under way: send it inside `run`, then `end` it with what came back. */
+/** One upstream attempt under way: run it inside `run`, annotate it as it goes, then `end` it. */
 export interface UpstreamAttempt {
   run<Result>(send: () => Result): Result;
+  /** Span attributes the backend reported (HTTP method and URL, database system, ...). */
+  annotate(attributes: Readonly<Record<string, string | number>>): void;
   end(
     status: TraceRequest["status"],
     details?: Pick<TraceRequest, "failure" | "bytes" | "redirectOrigin">,
@@ -26,6 +29,8 @@ export interface UpstreamAttempt {
  */
 export class TraceRecorder {
   readonly trace: Trace;
+  /** The collections whose backend refused the caller's credentials during this call. */
+  readonly unauthorizedCollectionIds: string[] = [];
   readonly #clock: Pick<Clock, "now">;
   readonly #started: number;
   readonly #span: ToolSpan;
@@ -71,12 +76,11 @@ export class TraceRecorder {
   }
 
   /** Starts one upstream attempt: its span now, its trace entry (with latency) at `end`. */
-  attempt({ method, url, urlTemplate, ...request }: AttemptStart): UpstreamAttempt {
+  attempt({ backend, ...request }: AttemptStart): UpstreamAttempt {
     const started = this.#clock.now();
     const span = this.#span.attempt({
-      method,
-      url,
-      urlTemplate,
+      backend,
+      operation: request.kind,
       resendCount: request.attempt - 1,
       attributes: {
         "search_docs.collection_id": request.collectionId,
@@ -86,8 +90,9 @@ export class TraceRecorder {
     });
     return {
       run: span.run,
+      annotate: span.annotate,
       end: (status, details = {}) => {
-        span.end(status);
+        span.end(status, details.failure !== undefined);
         this.trace.requests.push({
           ...request,
           status,
@@ -116,6 +121,7 @@ export class TraceRecorder {
   /** A collection that could not be read: its typed reason, and the same in the notes. */
   failure(failure: TraceFailure): void {
     this.trace.failures.push(failure);
+    if (failure.kind === "unauthorized") this.unauthorizedCollectionIds.push(failure.collectionId);
     this.note(
       `collection ${failure.collectionId} (${failure.area}) unavailable: ${failure.reason}`,
     );

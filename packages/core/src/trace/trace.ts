@@ -49,8 +49,11 @@ export interface TraceRequest {
   page: number;
   /** 1-based attempt of this page. */
   attempt: number;
-  /** HTTP status, or what happened instead of one. */
-  status: number | "timeout" | "network" | "aborted";
+  /**
+   * What the engine answered: an HTTP status, a SQLSTATE, or what happened instead of one
+   * (`"timeout"`, `"network"`, `"aborted"`; the outcome's kind when the backend said nothing).
+   */
+  status: number | string;
   /** How long the client waited before this attempt. */
   waitMs: number;
   /** How long it then waited for a free slot of the origin's in-flight bound, when it did. */
@@ -72,7 +75,8 @@ export interface TraceRequest {
  * `malformed` (a body off the wire's shape), `too_large` (past `limits.responseBytes` or
  * `limits.documentSections`), `redirect` (a 3xx, never followed), `rejected` (400 with no cursor
  * to blame), `deadline` (the call's deadline passed), `aborted` (the caller cancelled),
- * `unexpected` (any other status or error).
+ * `misconfigured` (the engine says the collection does not exist: an unknown index or table is
+ * never "nothing matched"), `unexpected` (any other status, or a backend that threw).
  */
 export type FailureKind =
   | "unauthorized"
@@ -87,6 +91,7 @@ export type FailureKind =
   | "rejected"
   | "deadline"
   | "aborted"
+  | "misconfigured"
   | "unexpected";
 
 export interface TraceFailure {

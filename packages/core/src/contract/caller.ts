@@ -9,8 +9,11 @@ export type Caller = { token: string } | { headers: Record<string, string> };
 
 const passCaller = "pass { caller: { token } } or { caller: { headers } } with every call";
 
-/** The request headers that carry `caller`; rejects a missing or malformed caller. */
-export function callerHeaders(caller: unknown, tool: string): Record<string, string> {
+/**
+ * The caller as every backend receives it: a one-line token, or header names (lower-cased) to
+ * one-line values. Rejects a missing or malformed caller before any request.
+ */
+export function parseCaller(caller: unknown, tool: string): Caller {
   if (typeof caller !== "object" || caller === null) {
     throw missingCredentialsError(tool, passCaller);
   }
@@ -22,7 +25,7 @@ export function callerHeaders(caller: unknown, tool: string): Record<string, str
         message: `${tool}: caller.token must be a non-empty string on one line.`,
       });
     }
-    return { authorization: `Bearer ${token}` };
+    return { token };
   }
   if ("headers" in caller) {
     const { headers } = caller as { headers: unknown };
@@ -43,7 +46,7 @@ export function callerHeaders(caller: unknown, tool: string): Record<string, str
       }
       result[name.toLowerCase()] = value;
     }
-    return result;
+    return { headers: result };
   }
   throw missingCredentialsError(tool, passCaller);
 }
