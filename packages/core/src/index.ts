@@ -133,3 +133,4 @@ export {
 } from "./trace/trace.js";
 export type { Clock, Random } from "./util/clock.js";
 export { parseInput as parseToolInput } from "./util/parse-input.js";
+export { raceSignal } from "./util/race-signal.js";

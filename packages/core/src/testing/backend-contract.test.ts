@@ -222,6 +222,16 @@ describe("backendContract", () => {
     expect(await failureOf("fails for a collection that does not exist", empty)).toMatch(
       /never an empty answer/,
     );
+    const hidden = mapPages((outcome, request) =>
+      request.collectionId === "nowhere" ? { kind: "forbidden" } : outcome,
+    );
+    expect(await failureOf("fails for a collection that does not exist", hidden)).toMatch(
+      /never forbidden/,
+    );
+    const unpreferred = mapPages((outcome, request) =>
+      request.prefer === "recent" ? { kind: "failed", cause: "rejected" } : outcome,
+    );
+    expect(await failureOf("never returns more hits", unpreferred)).toMatch(/prefer "recent"/);
     const open: Breakage = (good) => ({
       ...good,
       searchPage: (request, attempt) =>
