@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, it } from "vitest";
-import type { Caller } from "../http/caller.js";
+import type { Caller } from "../contract/caller.js";
 import type { Limits } from "../limits.js";
 import { postgresSchemaSql } from "../postgres/postgres-schema-sql.js";
 import {

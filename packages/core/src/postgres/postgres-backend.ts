@@ -11,7 +11,7 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import type { Caller } from "../http/caller.js";
+import type { Caller } from "../contract/caller.js";
 import { postgresErrorCode, postgresFailureOf } from "./postgres-failure-of.js";
 import { type PostgresLayoutOptions, resolvePostgresLayout } from "./postgres-layout.js";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryable } from "./postgres-pool.js";

@@ -6,7 +6,7 @@ import type {
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
-import type { Caller } from "../http/caller.js";
+import type { Caller } from "../contract/caller.js";
 import type { Limits } from "../limits.js";
 import {
   type ContractDocument,

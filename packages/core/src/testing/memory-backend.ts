@@ -9,7 +9,7 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import type { Caller } from "../http/caller.js";
+import type { Caller } from "../contract/caller.js";
 import { Bm25Index, type Bm25Parameters } from "./bm25-index.js";
 import { makeSnippet } from "./make-snippet.js";
 import { tokenize, tokenizeWithOffsets } from "./tokenize.js";

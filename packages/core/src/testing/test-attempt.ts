@@ -1,5 +1,5 @@
 import type { AttemptDetails, BackendAttempt } from "../backend/search-backend.js";
-import type { Caller } from "../http/caller.js";
+import type { Caller } from "../contract/caller.js";
 import { defaultLimits, type Limits } from "../limits.js";
 
 export interface TestAttemptOptions {
