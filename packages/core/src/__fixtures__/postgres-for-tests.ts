@@ -98,8 +98,11 @@ export function testAttempt(
   return Object.assign(attempt, { controller });
 }
 
-/** Statements still running or waiting on the server, other than the one asking. */
-export async function busyStatements(admin: pg.Pool, like = "%search_docs_sections%") {
+/**
+ * Statements of the app's role still running, waiting or holding a transaction open. By role,
+ * not by text: pg_stat_activity cuts a statement's text at track_activity_query_size (1 KiB).
+ */
+export async function busyStatements(admin: pg.Pool) {
   const result = await admin.query<{
     pid: number;
     state: string;
@@ -107,8 +110,8 @@ export async function busyStatements(admin: pg.Pool, like = "%search_docs_sectio
     query: string;
   }>(
     `select pid, state, wait_event_type, query from pg_stat_activity
-     where pid <> pg_backend_pid() and state <> 'idle' and query like $1 and backend_type = 'client backend'`,
-    [like],
+     where usename = $1 and state <> 'idle' and backend_type = 'client backend'`,
+    [appRole],
   );
   return result.rows;
 }

@@ -150,7 +150,7 @@ describeWithPostgres("postgresBackend under real faults", () => {
       /^(SQLSTATE 57014 query_canceled|cancelled: the attempt's signal fired)$/,
     );
     expect(performance.now() - startedAt).toBeLessThan(300 + slackMs);
-    expect(await busyStatements(database.admin, "%slow_sections%")).toEqual([]);
+    expect(await busyStatements(database.admin)).toEqual([]);
   });
 
   it("a pool with no free client within the time left is overloaded", async () => {

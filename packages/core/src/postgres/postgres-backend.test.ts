@@ -124,7 +124,7 @@ describeWithPostgres("postgresBackend against a real PostgreSQL", () => {
     });
   });
 
-  it('prefer: "recent" puts the newer of equally matching sections first', async () => {
+  it('prefer: "recent" blends recency into the score, which stays the order', async () => {
     const backend = postgresBackend({ pool });
     const request = {
       collectionId: "runbooks",
@@ -135,8 +135,15 @@ describeWithPostgres("postgresBackend against a real PostgreSQL", () => {
     const recent = await backend.searchPage({ ...request, prefer: "recent" }, testAttempt());
     expect(recent.kind).toBe("page");
     if (recent.kind !== "page") return;
-    const updated = recent.hits.map((hit) => hit.updated ?? "");
-    expect([...updated].sort().reverse()).toEqual(updated);
+    // The score is the order: core merges collections by it.
+    const scores = recent.hits.map((hit) => hit.score);
+    expect([...scores].sort((left, right) => right - left)).toEqual(scores);
+    const byRelevance = await backend.searchPage(request, testAttempt());
+    if (byRelevance.kind !== "page") throw new Error("expected a page");
+    // disk-full's one matching section is older than key-rotation's: it sinks under recent.
+    const position = (hits: readonly { documentId: string }[]) =>
+      hits.findIndex((hit) => hit.documentId === "disk-full");
+    expect(position(recent.hits)).toBeGreaterThanOrEqual(position(byRelevance.hits));
     expect(recent.hits[0]?.documentId).toBe("key-rotation");
   });
 

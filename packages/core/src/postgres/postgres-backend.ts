@@ -10,8 +10,8 @@ import type {
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Caller } from "../contract/caller.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { postgresErrorCode, postgresFailureOf } from "./postgres-failure-of.js";
 import { type PostgresLayoutOptions, resolvePostgresLayout } from "./postgres-layout.js";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryable } from "./postgres-pool.js";

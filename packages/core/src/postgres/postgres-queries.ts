@@ -22,6 +22,11 @@ const headlineChars = 8000;
 // length alone, then scaled into [0, 1) so "matches as typed" (+1) always ranks above.
 const rankNormalization = 33;
 
+// Recency in [0, 1): 1 today, 0.5 a month old, 0 with no date. `prefer: "recent"` ranks by half
+// this and half the text rank, so the score stays the order (core merges collections by score).
+const recency = (column: string) =>
+  `coalesce(1.0 / (1.0 + greatest(0, extract(epoch from (now() - ${column})) / 86400.0) / 30.0), 0)`;
+
 /**
  * The statements for a layout. `any` (the default) finds sections holding any of the words and
  * ranks those matching the query as typed (websearch_to_tsquery: every word, "quoted phrases",
@@ -46,22 +51,21 @@ export function postgresQueries(layout: PostgresLayout, match: PostgresMatch): P
     section_row.${c.title}::text as title, section_row.${c.heading}::text as heading,
     section_row.${c.slug}::text as slug, section_row.${c.updatedAt}::timestamptz as updated_at,
     left(section_row.${c.body}::text, ${headlineChars}) as body,
-    (section_row.${c.searchVector} @@ input.strict_query)::integer as as_typed,
-    ts_rank_cd(section_row.${c.searchVector}, ${matchQuery}, ${rankNormalization}) as rank
+    ((section_row.${c.searchVector} @@ input.strict_query)::integer + case when $8::boolean
+      then 0.5 * ts_rank_cd(section_row.${c.searchVector}, ${matchQuery}, ${rankNormalization}) + 0.5 * ${recency(`section_row.${c.updatedAt}::timestamptz`)}
+      else ts_rank_cd(section_row.${c.searchVector}, ${matchQuery}, ${rankNormalization}) end)::double precision as score
   from ${table} as section_row, input
   where section_row.${c.collectionId} = $5 and ${filter}
-  order by as_typed desc, case when $8::boolean then section_row.${c.updatedAt}::timestamptz end desc nulls last,
-    rank desc, document_id, section
+  order by score desc, document_id, section
   limit $6 offset $7
 )
 select ranked.document_id, ranked.section, ranked.title, ranked.heading, ranked.slug,
   to_char(ranked.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated,
-  (ranked.as_typed + ranked.rank)::double precision as score,
+  ranked.score,
   ts_headline($1::regconfig, ranked.body, ${matchQuery},
     'MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … ", StartSel="", StopSel=""') as snippet
 from ranked, input
-order by ranked.as_typed desc, case when $8::boolean then ranked.updated_at end desc nulls last,
-  ranked.rank desc, ranked.document_id, ranked.section`;
+order by ranked.score desc, ranked.document_id, ranked.section`;
   const document = `select ${c.documentId}::text as document_id, ${c.section}::integer as section,
   ${c.title}::text as title, ${c.heading}::text as heading, ${c.body}::text as body, ${c.slug}::text as slug,
   to_char(${c.updatedAt}::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated
