@@ -1,3 +1,4 @@
+import type pg from "pg";
 import { afterAll, it } from "vitest";
 import {
   describeWithPostgres,
@@ -41,10 +42,12 @@ describeWithPostgres("postgresBackend passes backendContract", () => {
     await (await database)?.close();
   });
 
+  let pool: pg.Pool | undefined;
   for (const check of backendContract(async (documents) => {
     const started = await ready(documents);
+    pool ??= started.appPool({ max: 4 });
     return {
-      backend: postgresBackend({ pool: started.appPool({ max: 2 }) }),
+      backend: postgresBackend({ pool }),
       collectionId: "contract",
       caller: { token: "contract-caller-token" },
     };

@@ -233,7 +233,8 @@ describeWithPostgres("postgresBackend under real faults", () => {
       backend.searchPage(request, testAttempt()),
       backend.searchPage(request, testAttempt()),
     ]);
-    expect(pool.idleCount).toBe(2);
+    // Each client goes back once its COMMIT is done, just after the answer.
+    expect(await eventually(async () => pool.idleCount === 2)).toBe(true);
     const lock = await holdTableLock();
     const inFlight = backend.searchPage(request, testAttempt({ timeoutMs: 30_000 }));
     expect(await eventually(async () => (await waitingBesides(lock.pid)).length === 1)).toBe(true);

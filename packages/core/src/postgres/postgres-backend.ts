@@ -47,8 +47,9 @@ const safetyMarginMs = 20;
 const lockShare = 0.8;
 // How long an aborted attempt waits for its cancelled statement to end before it answers.
 const cancelGraceMs = 250;
-// How long a rollback after a failed statement may take before the client is destroyed instead.
-const rollbackWaitMs = 250;
+// How long a commit, or a rollback after a failed statement, may take before the client is
+// destroyed instead of going back to the pool.
+const rollbackWaitMs = 1_000;
 
 const searchRowSchema = z.object({
   document_id: z.string().check(z.minLength(1)),
@@ -172,6 +173,21 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
       client.removeListener("error", onClientError);
       client.release(destroy || connectionLost);
     };
+    const commitThenRelease = async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const committed = await Promise.race([
+        client.query("commit").then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), rollbackWaitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!committed) destroy = true;
+      await release();
+    };
     const run = (text: string, values?: unknown[]) =>
       runCancellable(client, text, values, attempt.signal);
     try {
@@ -183,24 +199,25 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
         await release();
         return { kind: "transient", reason: "no time left for a statement" };
       }
-      await run("begin");
-      inTransactionBlock = true;
-      const token = asEndUser ? undefined : callerToken(attempt.caller);
+      // One round trip: BEGIN and both timeouts, whole numbers this code computed, in one simple
+      // query. The caller's token is only ever a bound parameter (never in pg_stat_activity's text).
       await run(
-        `select set_config('statement_timeout', $1, true), set_config('lock_timeout', $2, true)${
-          token === undefined ? "" : ", set_config('search_docs.caller_token', $3, true)"
-        }`,
-        token === undefined
-          ? [`${statementTimeoutMs}ms`, `${lockMs}ms`]
-          : [`${statementTimeoutMs}ms`, `${lockMs}ms`, token],
+        `begin; set local statement_timeout = ${statementTimeoutMs}; set local lock_timeout = ${lockMs}`,
       );
+      inTransactionBlock = true;
+      if (!asEndUser) {
+        await run("select set_config('search_docs.caller_token', $1, true)", [
+          callerToken(attempt.caller),
+        ]);
+      }
       if (prepareAttempt !== undefined) {
         await prepareAttempt(cancellable(client, attempt.signal), attempt.caller);
       }
       const outcome = await work(cancellable(client, attempt.signal));
-      await run("commit");
+      // The answer does not wait for COMMIT (a read-only transaction): the client goes back to the
+      // pool once it has committed, or is destroyed if that fails or takes too long.
       inTransactionBlock = false;
-      await release();
+      void commitThenRelease();
       return outcome;
     } catch (error) {
       if (error instanceof AttemptCancelled) {
