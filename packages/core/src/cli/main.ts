@@ -7,6 +7,12 @@ import { docsConfigFromEnvironment } from "../config/docs-config-from-environmen
 import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
+import { postgresBackend } from "../postgres/postgres-backend.js";
+import {
+  type EnvironmentPostgresConfig,
+  postgresConfigFromEnvironment,
+} from "../postgres/postgres-config-from-environment.js";
+import type { PostgresPool } from "../postgres/postgres-pool.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
 import type { Trace } from "../trace/trace.js";
 import { runDemo } from "./demo.js";
@@ -23,7 +29,10 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
 
 With no configuration it uses an embedded fake docs service (sample corpus). To search a real
 backend set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS (JSON, or a JSON file's
-path, mapping area names to collection ids). Refs issued by searches are kept for \`get\` under
+path, mapping area names to collection ids); for a PostgreSQL table of the default layout set
+SEARCH_DOCS_POSTGRES_URL and SEARCH_DOCS_AREAS (area names to collection_id values), optionally
+SEARCH_DOCS_POSTGRES_TABLE and SEARCH_DOCS_TOKEN (the caller row-level security sees; needs the
+pg package). Refs issued by searches are kept for \`get\` under
 SEARCH_DOCS_REF_DIR (default: the system temp folder). Results go to stdout (--json: only JSON);
 what the tool says about itself goes to stderr.
 
@@ -95,6 +104,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === "demo") return runDemo(io);
   if (command === "serve") return serve(values, io);
 
+  const postgres = postgresConfigFromEnvironment(io.environment);
+  if (postgres) return searchPostgres(postgres, command, rest, positionals, values, io);
   const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
   if (
     backend &&
@@ -272,6 +283,70 @@ function packageVersion(): string {
 }
 
 /** Where `get` finds the refs earlier searches issued: one file per backend. */
+/**
+ * SEARCH_DOCS_POSTGRES_URL is set: search that database's table through the PostgreSQL backend.
+ * `pg` is an optional peer dependency, loaded only here. SEARCH_DOCS_TOKEN, when set, is the
+ * caller row-level security sees; the URL (it holds a password) is never printed.
+ */
+async function searchPostgres(
+  config: EnvironmentPostgresConfig,
+  command: string | undefined,
+  rest: string[],
+  positionals: string[],
+  values: { area?: string | undefined; json?: boolean | undefined; [flag: string]: unknown },
+  io: CliIo,
+): Promise<number> {
+  for (const flag of ["reindex", "shed", "as", "corpus", "port"]) {
+    const value = values[flag];
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+      throw new CliConfigError(
+        "--as, --reindex, --shed, --corpus and --port apply to the embedded fake service only",
+      );
+    }
+  }
+  let pg: {
+    default: {
+      Pool: new (options: {
+        connectionString: string;
+        max: number;
+      }) => PostgresPool & { end(): Promise<void> };
+    };
+  };
+  try {
+    pg = (await import("pg")) as never;
+  } catch {
+    throw new CliConfigError(
+      "SEARCH_DOCS_POSTGRES_URL needs node-postgres: install pg beside @search-docs/core",
+    );
+  }
+  const pool = new pg.default.Pool({ connectionString: config.connectionString, max: 4 });
+  const where = new URL(config.connectionString);
+  const name = `postgres://${where.host}${where.pathname}#${config.table}`;
+  try {
+    const docs = createDocsSearch({
+      backend: postgresBackend({ pool, table: config.table }),
+      areas: config.areas,
+      refStore: new FileRefStore(refFile(name, io.environment)),
+    });
+    const token = io.environment.SEARCH_DOCS_TOKEN?.trim();
+    const caller: Caller = { token: token || "search-docs-cli" };
+    io.err(`Searching ${name} (areas: ${Object.keys(config.areas).join(", ")})\n`);
+    if (command === "get") {
+      const result = await docs.getDocument({ ref: rest[0] as string }, { caller });
+      printResult("get_document", result, values.json === true, io);
+      return 0;
+    }
+    const query = positionals.join(" ");
+    const result = await docs.search(values.area ? { query, area: values.area } : { query }, {
+      caller,
+    });
+    printResult("search_docs", result, values.json === true, io);
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
 function refFile(backend: string, environment: NodeJS.ProcessEnv): string {
   const key = createHash("sha256").update(backend).digest("hex").slice(0, 12);
   const directory = environment.SEARCH_DOCS_REF_DIR ?? join(tmpdir(), "search-docs-cli");
