@@ -3,7 +3,7 @@ import { Document, type DocumentInterface } from "@langchain/core/documents";
 import { Embeddings } from "@langchain/core/embeddings";
 import { BaseRetriever } from "@langchain/core/retrievers";
 import { FakeRetriever, FakeVectorStore } from "@langchain/core/utils/testing";
-import type { BackendDocument, PageRequest } from "@search-docs/core";
+import { type BackendDocument, createDocsSearch, type PageRequest } from "@search-docs/core";
 import {
   backendContract,
   type ContractDocument,
@@ -13,6 +13,7 @@ import {
 } from "@search-docs/core/testing";
 import { describe, expect, it } from "vitest";
 import { retrieverBackend } from "./retriever-backend.js";
+import { createSearchDocsTool } from "./search-docs-tool.js";
 
 // The contract runs on a real LangChain stack: documents in a vector store, embedded by word
 // counts over the corpus vocabulary (deterministic, no model), read through a BaseRetriever that
@@ -310,5 +311,50 @@ describe("retrieverBackend", () => {
 
   it("refuses something that is not a retriever with a ConfigurationError", () => {
     expect(() => retrieverBackend({} as BaseRetriever)).toThrow(/must be a LangChain retriever/);
+  });
+});
+
+describe("createDocsSearch({ backend: retrieverBackend(...) })", () => {
+  it("answers the LangChain tool from the retriever, and get_document through the loader", async () => {
+    const documents = contractDocuments();
+    const retriever = await similarRetriever(documents);
+    const docs = createDocsSearch({
+      backend: retrieverBackend(retriever, {
+        scoreField: "similarity",
+        getDocument: loaderOf(documents),
+      }),
+      areas: { handbook: ["handbook"] },
+    });
+    const tool = createSearchDocsTool(docs, { caller: { token: "reader-token-91fe" } });
+    const content = await tool.invoke({ query: "heliograph console" });
+    const output = JSON.parse(typeof content === "string" ? content : String(content));
+    expect(output.status).toBe("ok");
+    expect(output.results[0]).toMatchObject({ title: "Updating the public status page" });
+    const read = await docs.getDocument(
+      { ref: output.results[0].ref },
+      { caller: { token: "reader-token-91fe" } },
+    );
+    expect(read.output).toMatchObject({ status: "ok", title: "Updating the public status page" });
+    const none = await docs.search(
+      { query: "quokka xylophone" },
+      { caller: { token: "reader-token-91fe" } },
+    );
+    expect(none.output.status).toBe("no_matches");
+  });
+
+  it("answers unavailable, never no_matches, when the retriever's store is gone", async () => {
+    const gone = {
+      invoke: () => Promise.reject(Object.assign(new Error("index not found"), { status: 404 })),
+    };
+    const docs = createDocsSearch({
+      backend: retrieverBackend(gone as unknown as BaseRetriever),
+      areas: { handbook: ["handbook"] },
+    });
+    const { output, trace } = await docs.search(
+      { query: "anything" },
+      { caller: { token: "reader-token-91fe" } },
+    );
+    expect(output.status).toBe("unavailable");
+    expect(trace.failures).toMatchObject([{ kind: "misconfigured" }]);
   });
 });

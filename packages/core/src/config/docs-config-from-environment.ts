@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { fetchBlockedPort } from "../http/fetch-blocked-port.js";
 
 /** A real docs backend, as the SEARCH_DOCS_* variables name it. */
 export interface EnvironmentDocsConfig {
@@ -46,14 +45,6 @@ export function docsConfigFromEnvironment(
   const baseUrl = value("SEARCH_DOCS_BASE_URL");
   if (!isHttpUrl(baseUrl))
     fail("SEARCH_DOCS_BASE_URL", "SEARCH_DOCS_BASE_URL must be an http(s) URL");
-  const blockedPort = fetchBlockedPort(new URL(baseUrl));
-  if (blockedPort !== undefined) {
-    // fetch refuses these ports on every request: every call would read "network error".
-    fail(
-      "SEARCH_DOCS_BASE_URL",
-      `SEARCH_DOCS_BASE_URL's port ${blockedPort} is one fetch refuses to connect to; use another port`,
-    );
-  }
   const portalUrl = value("SEARCH_DOCS_PORTAL_URL");
   if (portalUrl && !isHttpUrl(portalUrl)) {
     fail("SEARCH_DOCS_PORTAL_URL", "SEARCH_DOCS_PORTAL_URL must be an http(s) URL");

@@ -7,6 +7,7 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
+import { checkDocumentOutcome, checkPageOutcome } from "../engine/check-outcome.js";
 import type { Limits } from "../limits.js";
 import {
   type ContractDocument,
@@ -113,16 +114,6 @@ const settleAfterAbortMs = 1000;
 const pageSizeForPaging = 2;
 const maximumPagesWalked = 20;
 
-const failureKinds = new Set([
-  "rebuilding",
-  "overloaded",
-  "transient",
-  "forbidden",
-  "unauthorized",
-  "stale_continuation",
-  "failed",
-]);
-const failedCauses = new Set(["malformed", "too_large", "redirect", "rejected", "misconfigured"]);
 const detailFields = new Set(["status", "bytes", "attributes"]);
 
 /** The hostile queries: query syntaxes of the engines users run, injection, unicode, length. */
@@ -174,7 +165,7 @@ class ContractSession {
     const what = `searchPage(${describeRequest(full)})`;
     const outcome = await settled(what, () => this.fixture.backend.searchPage(full, attempt));
     this.record(what, outcome, attempt);
-    checkPageOutcome(what, outcome, full.pageSize);
+    checkPage(what, outcome, full.pageSize, attempt.limits);
     return outcome as PageOutcome;
   }
 
@@ -187,7 +178,7 @@ class ContractSession {
     const what = `getDocument(${JSON.stringify(request)})`;
     const outcome = await settled(what, () => this.fixture.backend.getDocument(request, attempt));
     this.record(what, outcome, attempt);
-    checkDocumentOutcome(what, outcome, attempt.limits.documentSections);
+    checkDocument(what, outcome, attempt.limits);
     return outcome as DocumentOutcome;
   }
 
@@ -268,7 +259,7 @@ async function findsUniqueWord(session: ContractSession): Promise<void> {
 }
 
 async function boundsPages(session: ContractSession): Promise<void> {
-  // checkPageOutcome holds every page to pageSize and to score order; these ask for small pages.
+  // checkPage holds every page to pageSize and to score order; these ask for small pages.
   for (const [pageSize, prefer] of [
     [1, undefined],
     [3, undefined],
@@ -464,7 +455,7 @@ async function failsMissingCollection(session: ContractSession): Promise<void> {
   const outcome = await session.search({ collectionId, query: contractUniqueWord });
   // forbidden is no answer either: core leaves a forbidden collection out, so the model would
   // read no_matches while the collection is gone.
-  if (!failureKinds.has(outcome.kind) || outcome.kind === "forbidden") {
+  if (outcome.kind === "page" || outcome.kind === "no_match" || outcome.kind === "forbidden") {
     throw new Error(
       `searching collection ${JSON.stringify(collectionId)}, which does not exist, answered ${describeOutcome(outcome)}; a missing collection is a failure (e.g. failed, misconfigured), never an empty answer and never forbidden (left out, it reads as no_matches).`,
     );
@@ -642,103 +633,76 @@ async function checkHitHoldsWord(
   }
 }
 
-function checkPageOutcome(what: string, outcome: unknown, pageSize: number): void {
-  const value = asRecord(what, outcome);
-  if (value.kind === "no_match") return;
+/**
+ * A page as core itself checks it before use (engine/check-outcome.ts): what core would refuse
+ * is a violation. Then what core cannot check for itself: pageSize, the order of scores, and
+ * failure fields it would quietly drop.
+ */
+function checkPage(what: string, outcome: unknown, pageSize: number, limits: Limits): void {
+  acceptedByCore(what, outcome, checkPageOutcome(outcome, limits));
+  const value = outcome as PageOutcome;
   if (value.kind !== "page") {
-    checkFailure(what, value);
+    checkFailureFields(what, value);
     return;
-  }
-  if (!Array.isArray(value.hits)) throw new Error(`${what}: a page's hits must be an array.`);
-  if (typeof value.more !== "boolean") throw new Error(`${what}: a page's more must be a boolean.`);
-  if (value.next !== undefined && typeof value.next !== "string") {
-    throw new Error(`${what}: a page's next must be a string or absent.`);
-  }
-  if (value.version !== undefined && typeof value.version !== "string") {
-    throw new Error(`${what}: a page's version must be a string or absent.`);
   }
   if (value.hits.length > pageSize) {
     throw new Error(`${what}: ${value.hits.length} hits, more than the pageSize of ${pageSize}.`);
   }
   let previous = Number.POSITIVE_INFINITY;
-  for (const [position, hit] of (value.hits as unknown[]).entries()) {
-    const where = `${what}: hit ${position + 1}`;
-    const fields = asRecord(where, hit);
-    for (const name of ["documentId", "title", "snippet"]) {
-      if (typeof fields[name] !== "string") throw new Error(`${where}: ${name} must be a string.`);
+  for (const [position, { score }] of value.hits.entries()) {
+    if (score > previous) {
+      throw new Error(
+        `${what}: hit ${position + 1}: scores rise (${previous} then ${score}); hits come best first.`,
+      );
     }
-    if (fields.documentId === "") throw new Error(`${where}: documentId is empty.`);
-    for (const name of ["updated", "slug", "section"]) {
-      if (fields[name] !== undefined && typeof fields[name] !== "string") {
-        throw new Error(`${where}: ${name} must be a string or absent.`);
-      }
-    }
-    const score = fields.score;
-    if (typeof score !== "number" || !Number.isFinite(score)) {
-      throw new Error(`${where}: score must be a finite number, got ${String(score)}.`);
-    }
-    if (score > previous)
-      throw new Error(`${where}: scores rise (${previous} then ${score}); hits come best first.`);
     previous = score;
   }
 }
 
-function checkDocumentOutcome(what: string, outcome: unknown, maximumSections: number): void {
-  const value = asRecord(what, outcome);
-  if (value.kind === "not_found") return;
-  if (value.kind !== "document") {
-    checkFailure(what, value);
-    return;
-  }
-  const document = asRecord(`${what}: document`, value.document);
-  if (typeof document.title !== "string")
-    throw new Error(`${what}: the document's title must be a string.`);
-  for (const name of ["updated", "slug"]) {
-    if (document[name] !== undefined && typeof document[name] !== "string") {
-      throw new Error(`${what}: the document's ${name} must be a string or absent.`);
-    }
-  }
-  if (!Array.isArray(document.sections))
-    throw new Error(`${what}: the document's sections must be an array.`);
-  if (document.sections.length > maximumSections) {
-    throw new Error(
-      `${what}: ${document.sections.length} sections, over limits.documentSections (${maximumSections}); answer { kind: "failed", cause: "too_large" }.`,
-    );
-  }
-  for (const [position, section] of (document.sections as unknown[]).entries()) {
-    const fields = asRecord(`${what}: section ${position + 1}`, section);
-    for (const name of ["section", "heading", "text"]) {
-      if (typeof fields[name] !== "string") {
-        throw new Error(`${what}: section ${position + 1}'s ${name} must be a string.`);
-      }
-    }
-  }
+/** A document outcome as core checks it, then the failure fields core would quietly drop. */
+function checkDocument(what: string, outcome: unknown, limits: Limits): void {
+  acceptedByCore(what, outcome, checkDocumentOutcome(outcome, limits));
+  const value = outcome as DocumentOutcome;
+  if (value.kind !== "document") checkFailureFields(what, value);
 }
 
-function checkFailure(what: string, value: Record<string, unknown>): void {
-  if (typeof value.kind !== "string" || !failureKinds.has(value.kind)) {
+function acceptedByCore(
+  what: string,
+  outcome: unknown,
+  checked: PageOutcome | DocumentOutcome,
+): void {
+  const value = outcome as { kind?: unknown; cause?: unknown } | null;
+  const kept =
+    typeof value === "object" &&
+    value !== null &&
+    value.kind === checked.kind &&
+    (checked.kind !== "failed" || value.cause === checked.cause);
+  if (kept) return;
+  const reason = "reason" in checked ? checked.reason : undefined;
+  if (checked.kind === "failed" && checked.cause === "too_large") {
     throw new Error(
-      `${what}: answered kind ${JSON.stringify(value.kind)}, which is not an outcome kind.`,
+      `${what}: ${reason}: over limits.documentSections, answer { kind: "failed", cause: "too_large" } yourself.`,
     );
   }
-  if (value.reason !== undefined && typeof value.reason !== "string") {
+  throw new Error(
+    `${what}: core would refuse this answer (${reason ?? checked.kind}): ${describeOutcome(outcome)}`,
+  );
+}
+
+function checkFailureFields(what: string, value: PageOutcome | DocumentOutcome): void {
+  const fields = value as { kind: string; reason?: unknown; retryAfterMs?: unknown };
+  if (fields.reason !== undefined && typeof fields.reason !== "string") {
     throw new Error(`${what}: a failure's reason must be a string or absent.`);
   }
-  if (value.kind === "failed" && !failedCauses.has(value.cause as string)) {
+  if (fields.retryAfterMs === undefined) return;
+  if (!["rebuilding", "overloaded", "transient"].includes(fields.kind)) {
     throw new Error(
-      `${what}: failed with cause ${JSON.stringify(value.cause)}, which is not a FailedCause.`,
+      `${what}: ${fields.kind} carries retryAfterMs; only rebuilding, overloaded and transient may.`,
     );
   }
-  if (value.retryAfterMs !== undefined) {
-    const wait = value.retryAfterMs;
-    if (!["rebuilding", "overloaded", "transient"].includes(value.kind)) {
-      throw new Error(
-        `${what}: ${value.kind} carries retryAfterMs; only rebuilding, overloaded and transient may.`,
-      );
-    }
-    if (typeof wait !== "number" || !Number.isFinite(wait) || wait < 0) {
-      throw new Error(`${what}: retryAfterMs must be a finite number of milliseconds, at least 0.`);
-    }
+  const wait = fields.retryAfterMs;
+  if (typeof wait !== "number" || !Number.isFinite(wait) || wait < 0) {
+    throw new Error(`${what}: retryAfterMs must be a finite number of milliseconds, at least 0.`);
   }
 }
 

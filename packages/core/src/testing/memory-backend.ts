@@ -8,8 +8,8 @@ import type {
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
 import type { Caller } from "../contract/caller.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { Bm25Index, type Bm25Parameters } from "./bm25-index.js";
 import { makeSnippet } from "./make-snippet.js";
 import { tokenize, tokenizeWithOffsets } from "./tokenize.js";
