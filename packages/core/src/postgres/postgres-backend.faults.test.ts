@@ -103,30 +103,36 @@ describeWithPostgres("postgresBackend under real faults", () => {
     }
   });
 
-  it("an abort cancels the statement on the server: nothing left waiting in pg_stat_activity", async () => {
-    const lock = await holdTableLock();
-    try {
-      const pool = database.appPool({ max: 1 });
-      const backend = postgresBackend({ pool, lockTimeoutMs: 30_000 });
-      const attempt = testAttempt({ timeoutMs: 30_000 });
-      const pending = backend.searchPage(request, attempt);
-      expect(await eventually(async () => (await waitingBesides(lock.pid)).length === 1)).toBe(
-        true,
-      );
-      const abortedAt = performance.now();
-      attempt.controller.abort(new Error("the user went away"));
-      expect(await pending).toMatchObject({ kind: "transient" });
-      expect(performance.now() - abortedAt).toBeLessThan(300);
-      // Checked at once: the cancel request ended the lock wait before the attempt answered.
-      expect(await waitingBesides(lock.pid)).toEqual([]);
-      // The cancelled transaction was rolled back and its client went back to the pool, healthy.
-      expect(pool.idleCount).toBe(1);
-      await lock.release();
-      expect((await backend.searchPage(request, testAttempt())).kind).toBe("page");
-    } finally {
-      await lock.release();
-    }
-  });
+  it.each([
+    ["", {}],
+    [" (a pool in pipeline mode)", { pipeline: true }],
+  ])(
+    "an abort cancels the statement on the server%s: nothing left waiting in pg_stat_activity",
+    async (_, poolOptions) => {
+      const lock = await holdTableLock();
+      try {
+        const pool = database.appPool({ max: 1, ...poolOptions });
+        const backend = postgresBackend({ pool, lockTimeoutMs: 30_000 });
+        const attempt = testAttempt({ timeoutMs: 30_000 });
+        const pending = backend.searchPage(request, attempt);
+        expect(await eventually(async () => (await waitingBesides(lock.pid)).length === 1)).toBe(
+          true,
+        );
+        const abortedAt = performance.now();
+        attempt.controller.abort(new Error("the user went away"));
+        expect(await pending).toMatchObject({ kind: "transient" });
+        expect(performance.now() - abortedAt).toBeLessThan(300);
+        // Checked at once: the cancel request ended the lock wait before the attempt answered.
+        expect(await waitingBesides(lock.pid)).toEqual([]);
+        // The cancelled transaction was rolled back and its client went back to the pool, healthy.
+        expect(pool.idleCount).toBe(1);
+        await lock.release();
+        expect((await backend.searchPage(request, testAttempt())).kind).toBe("page");
+      } finally {
+        await lock.release();
+      }
+    },
+  );
 
   it("a statement slower than the time left ends with our own statement_timeout (57014): transient, within the time left", async () => {
     await database.admin.query(

@@ -288,6 +288,33 @@ describeWithPostgres("postgresBackend against a real PostgreSQL", () => {
     });
   });
 
+  it("a pool in pipeline mode: the transaction's prelude goes with the query, the answers are the same", async () => {
+    const pipelined = database.appPool({ pipeline: true } as pg.PoolConfig);
+    const request = {
+      collectionId: "runbooks",
+      query: "rotate the signing key",
+      pageSize: 20,
+      continuation: undefined,
+    };
+    expect(await postgresBackend({ pool: pipelined }).searchPage(request, testAttempt())).toEqual(
+      await postgresBackend({ pool }).searchPage(request, testAttempt()),
+    );
+    expect(
+      await postgresBackend({ pool: pipelined, table: "no_such_table" }).searchPage(
+        request,
+        testAttempt(),
+      ),
+    ).toMatchObject({
+      kind: "failed",
+      cause: "misconfigured",
+      reason: "SQLSTATE 42P01 undefined_table",
+    });
+    // The failed transaction was rolled back: the client reads on.
+    expect(
+      (await postgresBackend({ pool: pipelined }).searchPage(request, testAttempt())).kind,
+    ).toBe("page");
+  });
+
   it("refuses names that are not plain SQL names up front", () => {
     expect(() => postgresBackend({ pool, table: 'x"; drop table y; --' })).toThrow(
       ConfigurationError,

@@ -188,8 +188,6 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
       if (!committed) destroy = true;
       await release();
     };
-    const run = (text: string, values?: unknown[]) =>
-      runCancellable(client, text, values, attempt.signal);
     try {
       const statementTimeoutMs = Math.floor(attempt.timeLeftMs()) - safetyMarginMs;
       // lock_timeout equal to statement_timeout (or 0) turns a lock wait into 57014, not 55P03:
@@ -199,21 +197,29 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
         await release();
         return { kind: "transient", reason: "no time left for a statement" };
       }
-      // One round trip: BEGIN and both timeouts, whole numbers this code computed, in one simple
-      // query. The caller's token is only ever a bound parameter (never in pg_stat_activity's text).
-      await run(
-        `begin; set local statement_timeout = ${statementTimeoutMs}; set local lock_timeout = ${lockMs}`,
-      );
-      inTransactionBlock = true;
+      // BEGIN and both timeouts, whole numbers this code computed, in one simple query; then the
+      // caller's token, only ever a bound parameter (never in pg_stat_activity's text). They go
+      // with the attempt's first statement: one round trip on a pool in pipeline mode
+      // (`new pg.Pool({ pipeline: true })`), one after the other otherwise.
+      const prelude: Statement[] = [
+        {
+          text: `begin; set local statement_timeout = ${statementTimeoutMs}; set local lock_timeout = ${lockMs}`,
+        },
+      ];
       if (!asEndUser) {
-        await run("select set_config('search_docs.caller_token', $1, true)", [
-          callerToken(attempt.caller),
-        ]);
+        prelude.push({
+          text: "select set_config('search_docs.caller_token', $1, true)",
+          values: [callerToken(attempt.caller)],
+        });
       }
+      inTransactionBlock = true;
+      let first = prelude;
       if (prepareAttempt !== undefined) {
-        await prepareAttempt(cancellable(client, attempt.signal), attempt.caller);
+        await runCancellable(client, prelude, attempt.signal);
+        first = [];
+        await prepareAttempt(cancellable(client, attempt.signal, []), attempt.caller);
       }
-      const outcome = await work(cancellable(client, attempt.signal));
+      const outcome = await work(cancellable(client, attempt.signal, first));
       // The answer does not wait for COMMIT (a read-only transaction): the client goes back to the
       // pool once it has committed, or is destroyed if that fails or takes too long.
       inTransactionBlock = false;
@@ -420,25 +426,32 @@ class AttemptCancelled extends Error {
   }
 }
 
+interface Statement {
+  text: string;
+  values?: unknown[];
+}
+
 /**
- * Runs one statement; when `signal` fires first, sends the server a cancel request for it (closing
- * the socket would not stop a lock wait), waits briefly for it to end, and throws AttemptCancelled.
+ * Sends `statements` at once (node-postgres queues them; a pool in pipeline mode writes them in
+ * one go) and answers the last one's result, or throws the first error. When `signal` fires
+ * first, sends the server a cancel request for the one running (closing the socket would not stop
+ * a lock wait), waits briefly for them to end, and throws AttemptCancelled.
  */
 async function runCancellable(
   client: PostgresPoolClient,
-  text: string,
-  values: unknown[] | undefined,
+  statements: readonly Statement[],
   signal: AbortSignal,
 ): Promise<{ rows: unknown[] }> {
   if (signal.aborted) throw new AttemptCancelled(true);
-  const running = client.query(text, values);
+  const running = statements.map(({ text, values }) => client.query(text, values));
+  for (const each of running) each.catch(() => {});
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<"aborted">((resolve) => {
     onAbort = () => resolve("aborted");
     signal.addEventListener("abort", onAbort, { once: true });
   });
-  const settled = running.then(
-    (result) => ({ result }),
+  const settled = Promise.all(running).then(
+    (results) => ({ result: results.at(-1) ?? { rows: [] } }),
     (error: unknown) => ({ error }),
   );
   try {
@@ -467,10 +480,22 @@ async function runCancellable(
   }
 }
 
-/** The client as `prepareAttempt` and the query see it: every statement cancellable by the signal. */
-function cancellable(client: PostgresPoolClient, signal: AbortSignal): PostgresQueryable {
+/**
+ * The client as `prepareAttempt` and the query see it: every statement cancellable by the signal,
+ * the first sent together with `first` (the transaction's prelude).
+ */
+function cancellable(
+  client: PostgresPoolClient,
+  signal: AbortSignal,
+  first: readonly Statement[],
+): PostgresQueryable {
+  let before = first;
   return {
-    query: (text: string, values?: unknown[]) => runCancellable(client, text, values, signal),
+    query: (text: string, values?: unknown[]) => {
+      const statements = [...before, values === undefined ? { text } : { text, values }];
+      before = [];
+      return runCancellable(client, statements, signal);
+    },
   };
 }
 
