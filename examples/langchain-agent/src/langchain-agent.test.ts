@@ -105,3 +105,35 @@ describe("the LangChain agent example", () => {
     60_000,
   );
 });
+
+describe("the example run from the command line", () => {
+  it("a wrong OPENAI_API_KEY and no network: one line on stderr, exit 1, no stack trace", async () => {
+    const { execFile } = await import("node:child_process");
+    const { code, stdout, stderr } = await new Promise<{
+      code: number | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve) => {
+      execFile(
+        process.execPath,
+        [new URL("./langchain-agent.ts", import.meta.url).pathname],
+        {
+          // A host that does not resolve stands in for a machine without network.
+          env: {
+            PATH: process.env.PATH ?? "",
+            OPENAI_API_KEY: "sk-wrong",
+            OPENAI_BASE_URL: "https://api.openai.nonexistent.invalid/v1",
+          },
+          timeout: 60_000,
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+    });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^OpenAI /);
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^langchain-agent: Connection error: .*ENOTFOUND/);
+    expect(stderr).not.toContain("sk-wrong");
+  }, 60_000);
+});

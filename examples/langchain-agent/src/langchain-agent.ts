@@ -16,6 +16,7 @@ import {
   SearchDocsToolkit,
 } from "@search-docs/langchain";
 import { createAgent } from "langchain";
+import { describeFailure } from "./describe-failure.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -150,6 +151,8 @@ async function chooseModel(
         model: name,
         apiKey: env.OPENAI_API_KEY,
         supportsStrictToolCalling: false,
+        // LangChain's default of 6 retries spends two minutes before saying the network is down.
+        maxRetries: 1,
       }),
       label: `OpenAI ${name}`,
     };
@@ -158,7 +161,7 @@ async function chooseModel(
     const { ChatAnthropic } = await import("@langchain/anthropic");
     const name = env.SEARCH_DOCS_MODEL ?? "claude-haiku-4-5";
     return {
-      model: new ChatAnthropic({ model: name, apiKey: env.ANTHROPIC_API_KEY }),
+      model: new ChatAnthropic({ model: name, apiKey: env.ANTHROPIC_API_KEY, maxRetries: 1 }),
       label: `Anthropic ${name}`,
     };
   }
@@ -185,4 +188,11 @@ function scriptedModel(question: string) {
     .respond(answer);
 }
 
-if (import.meta.main) await runLangChainAgent({ question: process.argv[2] ?? defaultQuestion });
+if (import.meta.main) {
+  try {
+    await runLangChainAgent({ question: process.argv[2] ?? defaultQuestion });
+  } catch (error) {
+    process.exitCode = 1;
+    console.error(process.env.SEARCH_DOCS_DEBUG ? error : describeFailure(error));
+  }
+}
