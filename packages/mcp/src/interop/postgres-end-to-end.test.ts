@@ -49,8 +49,8 @@ describe.skipIf(!haveServer && !required)(
     beforeAll(async () => {
       server = await startPostgresServer();
       admin = new pg.Pool({ connectionString: server.url, max: 2 });
-    // Its idle clients see the server stop at the end: a pool with no listener would crash the run.
-    admin.on("error", () => {});
+      // Its idle clients see the server stop at the end: a pool with no listener would crash the run.
+      admin.on("error", () => {});
       await admin.query("create role search_app login password 'app'");
       await admin.query(postgresSchemaSql());
       await admin.query(
