@@ -1,4 +1,10 @@
-import { startFakeDocsService } from "@search-docs/core/testing";
+import { loadSections, postgresSchemaSql } from "@search-docs/core/postgres";
+import {
+  findPostgresBinaries,
+  startFakeDocsService,
+  startPostgresServer,
+} from "@search-docs/core/testing";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { runLangChainAgent } from "./langchain-agent.ts";
 
@@ -60,6 +66,44 @@ describe("the LangChain agent example", () => {
       transcript({ env: { SEARCH_DOCS_BASE_URL: "http://127.0.0.1:9" } }),
     ).rejects.toThrow(/SEARCH_DOCS_TOKEN is not set/);
   });
+
+  // Skips, saying so, without Debian's postgresql (CI installs it).
+  it.skipIf(findPostgresBinaries() === undefined)(
+    "with SEARCH_DOCS_POSTGRES_URL: the agent searches a PostgreSQL table",
+    async () => {
+      const server = await startPostgresServer();
+      const admin = new pg.Pool({ connectionString: server.url, max: 1 });
+      admin.on("error", () => {});
+      try {
+        await admin.query(postgresSchemaSql());
+        await loadSections(admin, [
+          {
+            collectionId: "runbooks",
+            documentId: "key-rotation",
+            section: 1,
+            title: "Rotate a service account key",
+            heading: "Steps",
+            body: "Create a new key for the service account, deploy it, then delete the old key.",
+          },
+        ]);
+        const lines = await transcript({
+          env: {
+            SEARCH_DOCS_POSTGRES_URL: server.url,
+            SEARCH_DOCS_AREAS: '{"runbooks":["runbooks"]}',
+          },
+        });
+        expect(lines[0]).toMatch(/; PostgreSQL table search_docs_sections$/);
+        expect(lines).toContainEqual(
+          expect.stringMatching(/^search_docs → app: traceId \S+, status ok$/),
+        );
+        expect(lines.at(-1)).toMatch(/\(see runbooks\/rotate-a-service-account-key#1\)$/);
+      } finally {
+        await admin.end();
+        await server.destroy();
+      }
+    },
+    60_000,
+  );
 });
 
 describe("the example run from the command line", () => {

@@ -8,6 +8,7 @@ import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langcha
 import { fakeModel } from "@langchain/core/testing";
 import { type Caller, createDocsSearch, type DocsSearch } from "@search-docs/core";
 import { docsConfigFromEnvironment } from "@search-docs/core/node";
+import { postgresBackend, postgresConfigFromEnvironment } from "@search-docs/core/postgres";
 import { startFakeDocsService } from "@search-docs/core/testing";
 import {
   type DocsToolArtifact,
@@ -88,8 +89,24 @@ interface Backend {
   close: () => Promise<void>;
 }
 
-/** Your backend when SEARCH_DOCS_* are set, else the embedded fake docs service. */
+/** Your backend when SEARCH_DOCS_* are set (a PostgreSQL table, or the v2 API), else the embedded fake docs service. */
 async function openBackend(env: Env): Promise<Backend> {
+  const postgres = postgresConfigFromEnvironment(env);
+  if (postgres !== undefined) {
+    // node-postgres: an optional dependency, loaded only for a PostgreSQL backend.
+    const { default: pg } = await import("pg");
+    const pool = new pg.Pool({ connectionString: postgres.connectionString });
+    return {
+      docs: createDocsSearch({
+        backend: postgresBackend({ pool, table: postgres.table }),
+        areas: postgres.areas,
+      }),
+      // The caller row-level security sees: `current_setting('search_docs.caller_token', true)`.
+      caller: { token: env.SEARCH_DOCS_TOKEN?.trim() || "langchain-agent" },
+      label: `PostgreSQL table ${postgres.table}`,
+      close: () => pool.end(),
+    };
+  }
   const config = docsConfigFromEnvironment(env, { token: "required" });
   if (config !== undefined) {
     const { token, ...options } = config;

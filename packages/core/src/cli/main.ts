@@ -8,6 +8,12 @@ import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
 import { fetchBlockedPort } from "../http/fetch-blocked-port.js";
+import { postgresBackend } from "../postgres/postgres-backend.js";
+import {
+  type EnvironmentPostgresConfig,
+  postgresConfigFromEnvironment,
+} from "../postgres/postgres-config-from-environment.js";
+import type { PostgresPool } from "../postgres/postgres-pool.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
 import type { CliIo } from "./cli-io.js";
 import { runDemo } from "./demo.js";
@@ -30,7 +36,10 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
 
 With no configuration it uses an embedded fake docs service (sample corpus). To search a real
 backend set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS (JSON, or a JSON file's
-path, mapping area names to collection ids). Refs issued by searches are kept for \`get\` under
+path, mapping area names to collection ids); for a PostgreSQL table of the default layout set
+SEARCH_DOCS_POSTGRES_URL and SEARCH_DOCS_AREAS (area names to collection_id values), optionally
+SEARCH_DOCS_POSTGRES_TABLE and SEARCH_DOCS_TOKEN (the caller row-level security sees; needs the
+pg package). Refs issued by searches are kept for \`get\` under
 SEARCH_DOCS_REF_DIR (default: the system temp folder). Results go to stdout (--json: only JSON);
 what the tool says about itself goes to stderr.
 
@@ -107,6 +116,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === "demo") return runDemo(io);
   if (command === "serve") return serve(values, io);
 
+  const postgres = values.docs ? undefined : postgresConfigFromEnvironment(io.environment);
+  if (postgres) return searchPostgres(postgres, command, rest, positionals, values, io);
   // A folder needs no SEARCH_DOCS_* variables, and ignores them.
   const backend = values.docs
     ? undefined
@@ -294,6 +305,75 @@ function packageVersion(): string {
 }
 
 /** Where `get` finds the refs earlier searches issued: one file per backend. */
+/**
+ * SEARCH_DOCS_POSTGRES_URL is set: search that database's table through the PostgreSQL backend.
+ * `pg` is an optional peer dependency, loaded only here. SEARCH_DOCS_TOKEN, when set, is the
+ * caller row-level security sees; the URL (it holds a password) is never printed.
+ */
+async function searchPostgres(
+  config: EnvironmentPostgresConfig,
+  command: string | undefined,
+  rest: string[],
+  positionals: string[],
+  values: { area?: string | undefined; json?: boolean | undefined; [flag: string]: unknown },
+  io: CliIo,
+): Promise<number> {
+  for (const flag of ["reindex", "shed", "as", "corpus", "port"]) {
+    const value = values[flag];
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+      throw new CliConfigError(
+        "--as, --reindex, --shed, --corpus and --port apply to the embedded fake service only",
+      );
+    }
+  }
+  let pg: {
+    default: {
+      Pool: new (options: {
+        connectionString: string;
+        max: number;
+      }) => PostgresPool & { end(): Promise<void> };
+    };
+  };
+  try {
+    pg = (await import("pg")) as never;
+  } catch {
+    throw new CliConfigError(
+      "SEARCH_DOCS_POSTGRES_URL needs node-postgres: install pg beside @search-docs/core",
+    );
+  }
+  const pool = new pg.default.Pool({ connectionString: config.connectionString, max: 4 });
+  const where = new URL(config.connectionString);
+  const name = `postgres://${where.host}${where.pathname}#${config.table}`;
+  try {
+    const docs = createDocsSearch({
+      backend: postgresBackend({ pool, table: config.table }),
+      areas: config.areas,
+      refStore: new FileRefStore(refFile(name, io.environment)),
+    });
+    const token = io.environment.SEARCH_DOCS_TOKEN?.trim();
+    const caller: Caller = { token: token || "search-docs-cli" };
+    io.err(`Searching ${name} (areas: ${Object.keys(config.areas).join(", ")})\n`);
+    const result =
+      command === "get"
+        ? await docs.getDocument({ ref: rest[0] as string }, { caller })
+        : await docs.search(
+            values.area
+              ? { query: positionals.join(" "), area: values.area }
+              : { query: positionals.join(" ") },
+            { caller },
+          );
+    printResult(
+      command === "get" ? "get_document" : "search_docs",
+      result,
+      values.json === true,
+      io,
+    );
+    return exitCodeFor(result.output.status, result.unauthorized);
+  } finally {
+    await pool.end();
+  }
+}
+
 function refFile(backend: string, environment: NodeJS.ProcessEnv): string {
   const key = createHash("sha256").update(backend).digest("hex").slice(0, 12);
   const directory = environment.SEARCH_DOCS_REF_DIR ?? join(tmpdir(), "search-docs-cli");

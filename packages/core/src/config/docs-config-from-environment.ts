@@ -57,7 +57,8 @@ export function docsConfigFromEnvironment(
   };
 }
 
-function parseAreas(value: string): Record<string, string[]> {
+/** SEARCH_DOCS_AREAS: JSON, or the path of a JSON file, mapping area names to collection ids. */
+export function parseAreas(value: string): Record<string, string[]> {
   const parsed = readAreasJson(value);
   const shapeProblem = areasShapeProblem(parsed);
   if (shapeProblem !== undefined) {

@@ -99,6 +99,12 @@ export { startFakeDocsService } from "./start-fake-docs-service.js";
 export { type FakeMeilisearchOptions, startFakeMeilisearch } from "./start-fake-meilisearch.js";
 export { type FakeTypesenseOptions, startFakeTypesense } from "./start-fake-typesense.js";
 export {
+  findPostgresBinaries,
+  type PostgresServer,
+  type StartPostgresServerOptions,
+  startPostgresServer,
+} from "./start-postgres-server.js";
+export {
   findRedisServer,
   type RedisServer,
   type StartRedisServerOptions,
