@@ -33,6 +33,13 @@ export {
   type FakeDocsServiceFixture,
   fakeDocsServiceFixture,
 } from "./fake-docs-service-fixture.js";
+export type {
+  EngineAnswer,
+  EngineRequest,
+  FakeHostedEngine,
+  HostedRecord,
+  InjectedFault,
+} from "./fake-hosted-engine.js";
 export {
   type FakeProvider,
   fakeProvider,
@@ -64,6 +71,12 @@ export {
   type VersionFlipFault,
 } from "./fault.js";
 export { freePort } from "./free-port.js";
+export {
+  type HostedEngineFixture,
+  type HostedEngineName,
+  startHostedEngineFixture,
+  teamOfSession,
+} from "./hosted-engine-fixture.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
 export {
@@ -83,7 +96,16 @@ export type { RecordedRequest, RequestKind } from "./recorded-request.js";
 export { sampleElasticsearchIndices } from "./sample-elasticsearch-indices.js";
 export type { SectionRanking } from "./section-index.js";
 export { createSeededRandom, type RandomSource } from "./seeded-random.js";
+export { type FakeAlgoliaOptions, startFakeAlgolia } from "./start-fake-algolia.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
+export { type FakeMeilisearchOptions, startFakeMeilisearch } from "./start-fake-meilisearch.js";
+export { type FakeTypesenseOptions, startFakeTypesense } from "./start-fake-typesense.js";
+export {
+  findPostgresBinaries,
+  type PostgresServer,
+  type StartPostgresServerOptions,
+  startPostgresServer,
+} from "./start-postgres-server.js";
 export {
   type FakeElasticsearch,
   type FakeElasticsearchFault,

@@ -171,6 +171,38 @@ describe("search-docs-mcp over stdio", () => {
     expect(stderr).toContain("embedded fake docs service");
   });
 
+  it("exits non-zero with one line on stderr when its transport closes under it (an 11 MB line)", async () => {
+    const child = spawn(process.execPath, [builtBin()], { env: { PATH: process.env.PATH ?? "" } });
+    cleanups.push(async () => void child.kill("SIGKILL"));
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await new Promise<void>((resolve) =>
+      child.stderr.on("data", () => stderr.includes("over stdio") && resolve()),
+    );
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    // The child stops reading once the line passes the limit: the rest of the write may EPIPE.
+    child.stdin.on("error", () => {});
+    // Past the SDK's 10 MB read buffer, and stdin left open: the host still holds it.
+    child.stdin.write(
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${"x".repeat(11 * 1024 * 1024)}"}}\n`,
+    );
+    const code = await Promise.race([
+      exited,
+      new Promise<string>((resolve) =>
+        // Today's bin exits within 2 s; the margin is for a loaded machine. Before, it never did.
+        setTimeout(() => resolve("still running after 30 s"), 30_000),
+      ),
+    ]);
+    expect(code).toBe(1);
+    const afterStart = stderr.slice(stderr.indexOf("over stdio\n") + "over stdio\n".length);
+    expect(afterStart.trimEnd().split("\n")).toEqual([
+      "search-docs-mcp: the stdio transport closed (ReadBuffer exceeded maximum size of 10485760 bytes); exiting",
+    ]);
+    child.stdin.destroy();
+  }, 60_000);
+
   it("a half-done configuration stops it at once with one line naming the variable", async () => {
     const { code, stdout, stderr } = await run([], { SEARCH_DOCS_BASE_URL: fake.service.url });
     expect(code).toBe(2);

@@ -1,8 +1,14 @@
-// search_docs and get_document on the edge runtime: @search-docs/core's root entry uses no Node
-// built-in, so the same client runs here as in the Node chat route. GET ?query=…[&area=…]
-// searches, GET ?ref=… reads, each as the caller the request names.
-import { createDocsSearch, type DocsSearch, InvalidInputError } from "@search-docs/core";
-import { callerFromRequest } from "../../../lib/caller-from-request";
+// search_docs and get_document on Next.js's edge runtime: @search-docs/core's root entry uses no
+// Node built-in, so the same client runs here as in a Node route. GET ?query=…[&area=…] searches,
+// GET ?ref=… reads, each as the caller the request names. compat/src/edge-runtime.test.ts builds
+// it with `next build` and serves it with `next start` (Next.js 16 calls the edge runtime
+// deprecated, and says so in every build that has an edge route: hence here, not in an example).
+import {
+  type Caller,
+  createDocsSearch,
+  type DocsSearch,
+  InvalidInputError,
+} from "@search-docs/core";
 
 export const runtime = "edge";
 
@@ -51,4 +57,11 @@ export async function GET(request: Request): Promise<Response> {
     const status = InvalidInputError.isInstance(error) ? 400 : 500;
     return Response.json({ error: (error as Error).message }, { status });
   }
+}
+
+/** The caller from `Authorization: Bearer <token>`; undefined without one, or a malformed one. */
+function callerFromRequest(request: Request): Caller | undefined {
+  const authorization = request.headers.get("authorization") ?? "";
+  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1];
+  return token === undefined ? undefined : { token };
 }
