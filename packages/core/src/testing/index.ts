@@ -98,14 +98,6 @@ export type { SectionRanking } from "./section-index.js";
 export { createSeededRandom, type RandomSource } from "./seeded-random.js";
 export { type FakeAlgoliaOptions, startFakeAlgolia } from "./start-fake-algolia.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
-export { type FakeMeilisearchOptions, startFakeMeilisearch } from "./start-fake-meilisearch.js";
-export { type FakeTypesenseOptions, startFakeTypesense } from "./start-fake-typesense.js";
-export {
-  findPostgresBinaries,
-  type PostgresServer,
-  type StartPostgresServerOptions,
-  startPostgresServer,
-} from "./start-postgres-server.js";
 export {
   type FakeElasticsearch,
   type FakeElasticsearchFault,
@@ -114,6 +106,14 @@ export {
   type FakeElasticsearchUser,
   startFakeElasticsearch,
 } from "./start-fake-elasticsearch.js";
+export { type FakeMeilisearchOptions, startFakeMeilisearch } from "./start-fake-meilisearch.js";
+export { type FakeTypesenseOptions, startFakeTypesense } from "./start-fake-typesense.js";
+export {
+  findPostgresBinaries,
+  type PostgresServer,
+  type StartPostgresServerOptions,
+  startPostgresServer,
+} from "./start-postgres-server.js";
 export {
   findRedisServer,
   type RedisServer,
