@@ -15,6 +15,7 @@ import type { Deadline } from "../util/deadline.js";
 import { parseInput } from "../util/parse-input.js";
 import { raceSignal } from "../util/race-signal.js";
 import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk.js";
+import { readsTopOrder } from "./paging-policy.js";
 import { searchStatus } from "./search-status.js";
 import { stopMeaning } from "./stop-meaning.js";
 
@@ -55,7 +56,10 @@ export async function runSearch(
           maxPages: limits.maxUpstreamPages,
           pageSize: upstreamPageSize,
           paging: engine.paging,
-          topHits: (hits) => cut(engine, rankLexically(lexical, query, hits)),
+          // Ranked only when the decision reads the order, not just the size, of the top.
+          topHits: readsTopOrder(engine.paging)
+            ? (hits) => cut(engine, rankLexically(lexical, query, hits))
+            : (hits) => cut(engine, hits),
           resultCap: limits.resultCap,
         }),
       ),

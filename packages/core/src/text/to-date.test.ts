@@ -26,4 +26,18 @@ describe("toDate", () => {
     expect(toDate("9999-12-31T23:00:00-05:00")).toBeNull();
     expect(toDate("2024-02-29")).toBe("2024-02-29");
   });
+
+  it("reads a day alone exactly as it reads that day at midnight UTC (arithmetic against Date)", () => {
+    const pad = (value: number, width: number) => String(value).padStart(width, "0");
+    for (const year of [0, 1, 4, 100, 400, 1900, 2000, 2023, 2024, 2100, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const plain = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          expect(toDate(plain), plain).toBe(toDate(`${plain}T00:00Z`));
+        }
+      }
+    }
+    expect(toDate(" 2024-02-29 ")).toBe("2024-02-29");
+    expect(toDate("2023-02-29")).toBeNull();
+  });
 });

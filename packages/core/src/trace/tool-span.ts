@@ -113,6 +113,10 @@ export class ToolSpan {
       // An instrumented fetch (undici's, say) then nests its own span under this attempt.
       run: (send) => otelContext.with(context, send),
       annotate: (details) => {
+        // A span that records nothing (the API without an SDK, or one not sampled) drops every
+        // attribute it is given: parsing and scrubbing the URL for it was most of an attempt's
+        // span cost.
+        if (!span.isRecording()) return;
         const { "url.full": url, ...rest } = details;
         span.setAttributes(rest);
         const method = details["http.request.method"];
