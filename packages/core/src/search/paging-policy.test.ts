@@ -71,13 +71,16 @@ describe("readsNextPage", () => {
     const decisions = orders.map((order) => {
       const top = capPerDocument(order, { resultCap: 6, perDocument: 3, documentOf });
       expect(top).toHaveLength(6);
-      return readsNextPage({ ...adaptive, tailItems: 0 }, {
-        top,
-        page: order,
-        pageNumber: 1,
-        resultCap: 6,
-        ...falling,
-      });
+      return readsNextPage(
+        { ...adaptive, tailItems: 0 },
+        {
+          top,
+          page: order,
+          pageNumber: 1,
+          resultCap: 6,
+          ...falling,
+        },
+      );
     });
     expect(new Set(decisions.map((decision) => JSON.stringify(decision))).size).toBe(1);
   });

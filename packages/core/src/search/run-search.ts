@@ -6,6 +6,7 @@ import { ToolCall } from "../engine/tool-call.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
 import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
 import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
+import { prepareMarkup } from "../text/markup-parser.js";
 import { toPassage, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
@@ -230,6 +231,8 @@ async function toResults(
     deadline,
   );
   if (issued.degraded !== undefined) recorder.refStoreFailed(issued.degraded);
+  // The HTML tokenizer is loaded on the first passage that holds markup, not at import.
+  await prepareMarkup(hits.flatMap(({ item }) => [item.title, item.snippet]));
   return hits.flatMap((hit, index) => {
     const ref = issued.refs[index];
     if (ref === undefined) {

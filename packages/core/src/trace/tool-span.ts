@@ -21,7 +21,8 @@ export interface TelemetryOptions {
   recordOutputs?: boolean;
 }
 
-const defaultTracer = otelTrace.getTracer("@search-docs/core");
+// Asked for on the first call, not at import.
+let defaultTracer: Tracer | undefined;
 
 // The query and cursor say what the user asked: only with recordInputs do they reach a span.
 const userParameters = ["query", "cursor"];
@@ -51,6 +52,7 @@ export class ToolSpan {
     input?: unknown;
     telemetry?: TelemetryOptions | undefined;
   }) {
+    defaultTracer ??= otelTrace.getTracer("@search-docs/core");
     this.#tracer = telemetry.tracer ?? defaultTracer;
     this.#recordInputs = telemetry.recordInputs === true;
     this.#recordOutputs = telemetry.recordOutputs === true;

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isSearchPage, searchPageSchema } from "./v2-wire.js";
+import { isSearchPage, wireSchemas } from "./v2-wire.js";
+
+const searchPageSchema = wireSchemas().searchPage;
 
 // Values near every edge of the schema: right and wrong types, empty and 64/65-character strings,
 // negative, fractional, unsafe and non-finite numbers, null, arrays where objects belong.
