@@ -5,7 +5,8 @@
  * exist, and get_document reads the rest of that document).
  */
 export function capPerDocument<Item>(
-  ranked: readonly Item[],
+  // Any iterable: it is read only until the cut is full.
+  ranked: Iterable<Item>,
   {
     resultCap,
     perDocument,

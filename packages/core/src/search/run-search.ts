@@ -68,21 +68,19 @@ export async function runSearch(
     call.throwIfCallerAborted();
 
     for (const walk of walks) recordWalk(recorder, walk);
-    const candidates = distinct(walks);
+    const byKey = distinct(walks);
+    const candidates = [...byKey.values()];
     const ranked = await rerank(engine.reranker, recorder, {
       query,
-      candidates: candidates.map(toCandidate),
+      candidates: Array.from(byKey, ([key, hit]) => toCandidate(hit, key)),
       ...(prefer === undefined ? {} : { prefer }),
       signal: deadline.signal,
       timeLeftMs: deadline.remaining(),
       note: (message) => recorder.note(message),
     });
     call.throwIfCallerAborted();
-    const byKey = new Map(candidates.map((hit) => [hitKey(hit), hit]));
-    const top = cut(
-      engine,
-      ranked.flatMap((candidate) => byKey.get(candidate.key) ?? []),
-    );
+    // Only the ranked order's head is ever mapped back: the cut stops once it holds the answer.
+    const top = cut(engine, hitsOf(ranked, byKey));
 
     const results = await toResults(engine, recorder, top, deadline);
 
@@ -113,12 +111,22 @@ export async function runSearch(
 function rankLexically(lexical: LexicalReranker, query: string, hits: readonly Hit[]): Hit[] {
   const byKey = new Map(hits.map((hit) => [hitKey(hit), hit]));
   return lexical
-    .rerank({ query, candidates: hits.map(toCandidate) })
+    .rerank({ query, candidates: hits.map((hit) => toCandidate(hit)) })
     .flatMap((candidate) => byKey.get(candidate.key) ?? []);
 }
 
+function* hitsOf(
+  ranked: readonly RerankCandidate[],
+  byKey: ReadonlyMap<string, Hit>,
+): Generator<Hit> {
+  for (const candidate of ranked) {
+    const hit = byKey.get(candidate.key);
+    if (hit !== undefined) yield hit;
+  }
+}
+
 /** The answer's cut, the same for the paging decision and the answer: capped per document. */
-function cut(engine: DocsEngine, ranked: readonly Hit[]): Hit[] {
+function cut(engine: DocsEngine, ranked: Iterable<Hit>): Hit[] {
   return capPerDocument(ranked, {
     resultCap: engine.limits.resultCap,
     perDocument: engine.limits.sectionsPerDocument,
@@ -145,16 +153,16 @@ function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
   }
 }
 
-/** De-duplicated by (collection, document, section), keeping the best upstream position. */
-function distinct(walks: readonly CollectionWalk[]): Hit[] {
-  const seen = new Set<string>();
-  const hits: Hit[] = [];
+/**
+ * De-duplicated by (collection, document, section), keeping the best upstream position: the hits
+ * by their key, in walk order.
+ */
+function distinct(walks: readonly CollectionWalk[]): Map<string, Hit> {
+  const hits = new Map<string, Hit>();
   for (const walk of walks) {
     for (const hit of walk.hits) {
       const key = hitKey(hit);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      hits.push(hit);
+      if (!hits.has(key)) hits.set(key, hit);
     }
   }
   return hits;
@@ -168,9 +176,9 @@ function hitKey(hit: Hit): string {
 // megabyte a backend put in one snippet (a model reranker would be sent it, every call).
 const candidateChars = 2000;
 
-function toCandidate(hit: Hit): RerankCandidate {
+function toCandidate(hit: Hit, key = hitKey(hit)): RerankCandidate {
   return {
-    key: hitKey(hit),
+    key,
     title: truncate(hit.item.title, candidateChars),
     snippet: truncate(hit.item.snippet, candidateChars),
     area: hit.area,
