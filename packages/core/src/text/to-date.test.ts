@@ -37,6 +37,15 @@ describe("toDate", () => {
         }
       }
     }
+    for (const time of ["T00:00:00Z", "T23:59:59.999999Z", " 12:30Z", "T24:00:00Z", "T23:60Z"]) {
+      for (const day of ["2024-02-29", "2023-02-28", "2023-02-29", "9999-12-31", "2026-13-01"]) {
+        // The same value through Date (a lower-case z takes the Date path).
+        expect(toDate(`${day}${time}`), `${day}${time}`).toBe(
+          toDate(`${day}${time.replace("Z", "z")}`),
+        );
+      }
+    }
+    expect(toDate("2022-02-18T00:00:00Z")).toBe("2022-02-18");
     expect(toDate(" 2024-02-29 ")).toBe("2024-02-29");
     expect(toDate("2023-02-29")).toBeNull();
   });
