@@ -5,8 +5,7 @@
  * exist, and get_document reads the rest of that document).
  */
 export function capPerDocument<Item>(
-  // Any iterable: it is read only until the cut is full.
-  ranked: Iterable<Item>,
+  ranked: readonly Item[],
   {
     resultCap,
     perDocument,

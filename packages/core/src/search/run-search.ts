@@ -79,7 +79,6 @@ export async function runSearch(
       note: (message) => recorder.note(message),
     });
     call.throwIfCallerAborted();
-    // Only the ranked order's head is ever mapped back: the cut stops once it holds the answer.
     const top = cut(engine, hitsOf(ranked, byKey));
 
     const results = await toResults(engine, recorder, top, deadline);
@@ -115,18 +114,17 @@ function rankLexically(lexical: LexicalReranker, query: string, hits: readonly H
     .flatMap((candidate) => byKey.get(candidate.key) ?? []);
 }
 
-function* hitsOf(
-  ranked: readonly RerankCandidate[],
-  byKey: ReadonlyMap<string, Hit>,
-): Generator<Hit> {
+function hitsOf(ranked: readonly RerankCandidate[], byKey: ReadonlyMap<string, Hit>): Hit[] {
+  const hits: Hit[] = [];
   for (const candidate of ranked) {
     const hit = byKey.get(candidate.key);
-    if (hit !== undefined) yield hit;
+    if (hit !== undefined) hits.push(hit);
   }
+  return hits;
 }
 
 /** The answer's cut, the same for the paging decision and the answer: capped per document. */
-function cut(engine: DocsEngine, ranked: Iterable<Hit>): Hit[] {
+function cut(engine: DocsEngine, ranked: readonly Hit[]): Hit[] {
   return capPerDocument(ranked, {
     resultCap: engine.limits.resultCap,
     perDocument: engine.limits.sectionsPerDocument,
