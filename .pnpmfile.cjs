@@ -10,7 +10,7 @@ const [wantedMajor, wantedMinor] = engines.node
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < wantedMajor || (major === wantedMajor && minor < wantedMinor)) {
   process.stderr.write(
-    `search-docs needs Node.js ${engines.node} (this is ${process.version}): run \`nvm install\` here (it reads .nvmrc) or get it from https://nodejs.org/en/download\n`,
+    `search-docs needs Node.js ${engines.node} (this is ${process.version}): run scripts/run.sh <script> instead (e.g. scripts/run.sh demo: it brings Node 24 and pnpm from the npm registry), or get Node from https://nodejs.org/en/download\n`,
   );
   process.exit(1);
 }

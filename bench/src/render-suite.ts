@@ -1,6 +1,7 @@
 import type { BenchReport } from "./bench-report.ts";
 import type { BenchSet } from "./bench-sets.ts";
 import type { FanOutRow } from "./measure-fan-out.ts";
+import { renderArmsTable } from "./render-table.ts";
 import type { AnswerFigures } from "./score-answers.ts";
 import type { ArmSummary } from "./summarize-arm.ts";
 
@@ -22,8 +23,9 @@ const rule = (count: number, left = 2) =>
   row(Array.from({ length: count }, (_, index) => (index < left ? "---" : "---:")));
 
 /**
- * The README's Performance tables: the three sets side by side (which were tuned on), each set's
- * cross-validated figure, the dev set per kind, and the fan-out rows.
+ * docs/performance.md's tables: the three sets side by side (which were tuned on), each set's
+ * cross-validated figure, the dev set per kind, the fan-out rows, and the project's set under
+ * faults.
  */
 export function renderSuite({
   sets,
@@ -157,6 +159,15 @@ export function renderSuite({
         ]),
       );
     }
+  }
+  const project = sets.find(({ set }) => set.name === "project");
+  if (project !== undefined && Object.keys(project.report.scenarios).length > 1) {
+    lines.push(
+      "",
+      "The project's set under faults (`bench/results/latest.json`):",
+      "",
+      renderArmsTable(project.report),
+    );
   }
   return lines.join("\n");
 }

@@ -27,10 +27,10 @@ function run(node: string, args: string[], cwd: string) {
 }
 
 describe.skipIf(oldNode === undefined && !inCi)(
-  `on a Node older than ${major}.${minor}, the README's commands stop at once${oldNode ? "" : " (no such Node found: skipped outside CI)"}`,
+  `on a Node older than ${major}.${minor}, pnpm run directly stops at once${oldNode ? "" : " (no such Node found: skipped outside CI)"}`,
   () => {
     it.each([["install"], ["demo"], ["test"]])(
-      "pnpm %s: exit 1 and one line naming the Node needed and how to get it",
+      "pnpm %s: exit 1 and one line naming the Node needed and scripts/run.sh",
       async (command) => {
         expect(oldNode, `no Node older than ${major}.${minor} on this machine`).toBeDefined();
         // A copy of what pnpm reads at the root, so a broken gate cannot touch this checkout.
@@ -46,7 +46,7 @@ describe.skipIf(oldNode === undefined && !inCi)(
         expect(code).toBe(1);
         expect(stdout).toBe("");
         expect(stderr).toBe(
-          `search-docs needs Node.js >=${major}.${minor} (this is ${nodeVersion(oldNode as string)}): run \`nvm install\` here (it reads .nvmrc) or get it from https://nodejs.org/en/download\n`,
+          `search-docs needs Node.js >=${major}.${minor} (this is ${nodeVersion(oldNode as string)}): run scripts/run.sh <script> instead (e.g. scripts/run.sh demo: it brings Node 24 and pnpm from the npm registry), or get Node from https://nodejs.org/en/download\n`,
         );
         expect(readdirSync(root).sort()).toEqual(
           [".nvmrc", ".pnpmfile.cjs", "package.json", "pnpm-workspace.yaml"].sort(),

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { publishablePackages } from "./consumer/consumer-app.ts";
@@ -67,20 +67,25 @@ describe.each(packages)("$manifest.name", ({ folder, manifest }) => {
     }
   });
 
-  it("links its README absolutely: npm shows it away from the repository", () => {
+  it("links its README to files of the repository that exist, never to a repository URL not yet published", () => {
     const links = [...read(`${folder}/README.md`).matchAll(/\]\(([^)\s]+)/g)].map(
-      (match) => match[1],
+      (match) => match[1] ?? "",
     );
-    expect(links.filter((link) => !/^(https?:|#)/.test(link ?? ""))).toEqual([]);
+    expect(links.filter((link) => link.includes("github.com/search-docs"))).toEqual([]);
+    const missing = links
+      .filter((link) => !/^(https?:|#|mailto:)/.test(link))
+      .map((link) => join(folder, link.split("#")[0] ?? ""))
+      .filter((path) => !existsSync(join(repositoryRoot, path)));
+    expect(missing).toEqual([]);
   });
 });
 
 it("the README, .ci/run and the Node gate take the Node version from the root engines", () => {
   const wanted = rootManifest.engines?.node.replace(/^>=\s*/, "") ?? "";
   expect(read("README.md")).toContain(`With Node ≥ ${wanted} and pnpm`);
-  expect(read(".ci/run")).toContain(
-    `wanted_node=$(sed -n 's/.*"node": ">=\\([0-9.]*\\)".*/\\1/p' package.json`,
-  );
+  for (const script of [".ci/run", "scripts/run.sh"]) {
+    expect(read(script)).toContain(`$(sed -n 's/.*"node": ">=\\([0-9.]*\\)".*/\\1/p' package.json`);
+  }
   expect(read(".pnpmfile.cjs")).toContain('const { engines } = require("./package.json");');
   expect(Number(read(".nvmrc").trim())).toBeGreaterThanOrEqual(Number(wanted.split(".")[0]));
 });

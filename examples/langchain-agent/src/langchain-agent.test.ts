@@ -1,4 +1,10 @@
-import { startFakeDocsService } from "@search-docs/core/testing";
+import { loadSections, postgresSchemaSql } from "@search-docs/core/postgres";
+import {
+  findPostgresBinaries,
+  startFakeDocsService,
+  startPostgresServer,
+} from "@search-docs/core/testing";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { runLangChainAgent } from "./langchain-agent.ts";
 
@@ -60,4 +66,74 @@ describe("the LangChain agent example", () => {
       transcript({ env: { SEARCH_DOCS_BASE_URL: "http://127.0.0.1:9" } }),
     ).rejects.toThrow(/SEARCH_DOCS_TOKEN is not set/);
   });
+
+  // Skips, saying so, without Debian's postgresql (CI installs it).
+  it.skipIf(findPostgresBinaries() === undefined)(
+    "with SEARCH_DOCS_POSTGRES_URL: the agent searches a PostgreSQL table",
+    async () => {
+      const server = await startPostgresServer();
+      const admin = new pg.Pool({ connectionString: server.url, max: 1 });
+      admin.on("error", () => {});
+      try {
+        await admin.query(postgresSchemaSql());
+        await loadSections(admin, [
+          {
+            collectionId: "runbooks",
+            documentId: "key-rotation",
+            section: 1,
+            title: "Rotate a service account key",
+            heading: "Steps",
+            body: "Create a new key for the service account, deploy it, then delete the old key.",
+          },
+        ]);
+        const lines = await transcript({
+          env: {
+            SEARCH_DOCS_POSTGRES_URL: server.url,
+            SEARCH_DOCS_AREAS: '{"runbooks":["runbooks"]}',
+          },
+        });
+        expect(lines[0]).toMatch(/; PostgreSQL table search_docs_sections$/);
+        expect(lines).toContainEqual(
+          expect.stringMatching(/^search_docs → app: traceId \S+, status ok$/),
+        );
+        expect(lines.at(-1)).toMatch(/\(see runbooks\/rotate-a-service-account-key#1\)$/);
+      } finally {
+        await admin.end();
+        await server.destroy();
+      }
+    },
+    60_000,
+  );
+});
+
+describe("the example run from the command line", () => {
+  it("a wrong OPENAI_API_KEY and no network: one line on stderr, exit 1, no stack trace", async () => {
+    const { execFile } = await import("node:child_process");
+    const { code, stdout, stderr } = await new Promise<{
+      code: number | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve) => {
+      execFile(
+        process.execPath,
+        [new URL("./langchain-agent.ts", import.meta.url).pathname],
+        {
+          // A host that does not resolve stands in for a machine without network.
+          env: {
+            PATH: process.env.PATH ?? "",
+            OPENAI_API_KEY: "sk-wrong",
+            OPENAI_BASE_URL: "https://api.openai.nonexistent.invalid/v1",
+          },
+          timeout: 60_000,
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+    });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^OpenAI /);
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^langchain-agent: Connection error: .*ENOTFOUND/);
+    expect(stderr).not.toContain("sk-wrong");
+  }, 60_000);
 });

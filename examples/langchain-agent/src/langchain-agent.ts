@@ -8,6 +8,7 @@ import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langcha
 import { fakeModel } from "@langchain/core/testing";
 import { type Caller, createDocsSearch, type DocsSearch } from "@search-docs/core";
 import { docsConfigFromEnvironment } from "@search-docs/core/node";
+import { postgresBackend, postgresConfigFromEnvironment } from "@search-docs/core/postgres";
 import { startFakeDocsService } from "@search-docs/core/testing";
 import {
   type DocsToolArtifact,
@@ -15,6 +16,7 @@ import {
   SearchDocsToolkit,
 } from "@search-docs/langchain";
 import { createAgent } from "langchain";
+import { describeFailure } from "./describe-failure.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -87,8 +89,24 @@ interface Backend {
   close: () => Promise<void>;
 }
 
-/** Your backend when SEARCH_DOCS_* are set, else the embedded fake docs service. */
+/** Your backend when SEARCH_DOCS_* are set (a PostgreSQL table, or the v2 API), else the embedded fake docs service. */
 async function openBackend(env: Env): Promise<Backend> {
+  const postgres = postgresConfigFromEnvironment(env);
+  if (postgres !== undefined) {
+    // node-postgres: an optional dependency, loaded only for a PostgreSQL backend.
+    const { default: pg } = await import("pg");
+    const pool = new pg.Pool({ connectionString: postgres.connectionString });
+    return {
+      docs: createDocsSearch({
+        backend: postgresBackend({ pool, table: postgres.table }),
+        areas: postgres.areas,
+      }),
+      // The caller row-level security sees: `current_setting('search_docs.caller_token', true)`.
+      caller: { token: env.SEARCH_DOCS_TOKEN?.trim() || "langchain-agent" },
+      label: `PostgreSQL table ${postgres.table}`,
+      close: () => pool.end(),
+    };
+  }
   const config = docsConfigFromEnvironment(env, { token: "required" });
   if (config !== undefined) {
     const { token, ...options } = config;
@@ -133,6 +151,8 @@ async function chooseModel(
         model: name,
         apiKey: env.OPENAI_API_KEY,
         supportsStrictToolCalling: false,
+        // LangChain's default of 6 retries spends two minutes before saying the network is down.
+        maxRetries: 1,
       }),
       label: `OpenAI ${name}`,
     };
@@ -141,7 +161,7 @@ async function chooseModel(
     const { ChatAnthropic } = await import("@langchain/anthropic");
     const name = env.SEARCH_DOCS_MODEL ?? "claude-haiku-4-5";
     return {
-      model: new ChatAnthropic({ model: name, apiKey: env.ANTHROPIC_API_KEY }),
+      model: new ChatAnthropic({ model: name, apiKey: env.ANTHROPIC_API_KEY, maxRetries: 1 }),
       label: `Anthropic ${name}`,
     };
   }
@@ -168,4 +188,11 @@ function scriptedModel(question: string) {
     .respond(answer);
 }
 
-if (import.meta.main) await runLangChainAgent({ question: process.argv[2] ?? defaultQuestion });
+if (import.meta.main) {
+  try {
+    await runLangChainAgent({ question: process.argv[2] ?? defaultQuestion });
+  } catch (error) {
+    process.exitCode = 1;
+    console.error(process.env.SEARCH_DOCS_DEBUG ? error : describeFailure(error));
+  }
+}

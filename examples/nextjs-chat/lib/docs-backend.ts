@@ -1,6 +1,10 @@
 import { type DocsToolContext, type DocsTools, docsTools } from "@search-docs/ai-sdk";
 import { createDocsSearch, type DocsSearch, type Trace } from "@search-docs/core";
-import { docsConfigFromEnvironment } from "@search-docs/core/node";
+import { elasticsearchBackend } from "@search-docs/core/elasticsearch";
+import {
+  docsConfigFromEnvironment,
+  elasticsearchConfigFromEnvironment,
+} from "@search-docs/core/node";
 import { embeddedDocsService } from "./embedded-docs-service";
 import { sharedStoresFromEnvironment } from "./shared-stores-from-environment";
 
@@ -32,6 +36,20 @@ export function docsBackend(environment: Environment = process.env): DocsBackend
 }
 
 function openBackend(environment: Environment): DocsBackend {
+  // Elasticsearch or OpenSearch (SEARCH_DOCS_ELASTICSEARCH_URL): each request's user token is sent
+  // as a bearer, so the cluster's own index privileges decide what that user reads.
+  const elasticsearch = elasticsearchConfigFromEnvironment(environment, { caller: "ignored" });
+  if (elasticsearch !== undefined) {
+    const docs = createDocsSearch({
+      backend: elasticsearchBackend({ url: elasticsearch.url, flavor: elasticsearch.flavor }),
+      areas: elasticsearch.areas,
+      ...(elasticsearch.portalUrl ? { portalUrl: elasticsearch.portalUrl } : {}),
+      ...(sharedStoresFromEnvironment(environment) ?? {}),
+      onTrace: logTrace,
+    });
+    const description = `${elasticsearch.flavor} at ${new URL(elasticsearch.url).host}`;
+    return { docs, tools: docsTools(docs), description, demoTokens: undefined };
+  }
   const config = docsConfigFromEnvironment(environment, { token: "ignored" });
   const embedded = config === undefined ? embeddedDocsService() : undefined;
   if (config === undefined && embedded === undefined) {

@@ -1,6 +1,6 @@
 import type { Caller, DocsSearch } from "@search-docs/core";
+import type { DocsToolOptions } from "./docs-tool.js";
 import type { DocsToolContext, ToolContext } from "./docs-tool-context.js";
-import type { DocsToolOptions } from "./docs-tool-shape.js";
 import { type GetDocumentTool, getDocumentTool } from "./get-document-tool.js";
 import { type SearchDocsTool, searchDocsTool } from "./search-docs-tool.js";
 

@@ -1,7 +1,7 @@
 import type { Caller, DocsSearch, DocumentInput, DocumentOutput } from "@search-docs/core";
-import { type Tool, tool } from "ai";
+import type { Tool } from "ai";
+import { type DocsToolOptions, type DocsToolOutput, docsTool } from "./docs-tool.js";
 import type { DocsToolContext, ToolContext } from "./docs-tool-context.js";
-import { type DocsToolOptions, type DocsToolOutput, docsToolShape } from "./docs-tool-shape.js";
 
 /** What `execute` returns: the contract the model sees, and beside it what the app wants. */
 export type GetDocumentToolOutput = DocsToolOutput<DocumentOutput>;
@@ -25,18 +25,11 @@ export function getDocumentTool(
   docs: DocsSearch,
   options: DocsToolOptions = {},
 ): GetDocumentTool | GetDocumentTool<DocsToolContext> {
-  return tool<DocumentInput, GetDocumentToolOutput, ToolContext>({
+  return docsTool({
+    name: "get_document",
     description: docs.descriptions.get_document,
-    ...docsToolShape("get_document", docs.documentInput, options),
-    execute: async (input, { abortSignal, context, toolCallId }) => {
-      const caller = options.caller ?? (context as Partial<DocsToolContext> | undefined)?.caller;
-      const { output, trace, urls, unauthorized } = await docs.getDocument(input, {
-        caller: caller as Caller,
-        signal: abortSignal,
-        toolCallId,
-      });
-      return { result: output, traceId: trace.traceId, urls, unauthorized };
-    },
-    toModelOutput: ({ output }) => ({ type: "text", value: JSON.stringify(output.result) }),
+    input: docs.documentInput,
+    options,
+    run: (input: DocumentInput, call) => docs.getDocument(input, call),
   });
 }

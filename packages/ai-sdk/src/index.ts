@@ -1,5 +1,5 @@
+export type { DocsToolOptions, DocsToolOutput } from "./docs-tool.js";
 export type { DocsToolContext, ToolContext } from "./docs-tool-context.js";
-export type { DocsToolOptions, DocsToolOutput } from "./docs-tool-shape.js";
 export { type DocsTools, docsTools } from "./docs-tools.js";
 export {
   type GetDocumentTool,

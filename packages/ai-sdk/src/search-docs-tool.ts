@@ -1,7 +1,7 @@
 import type { Caller, DocsSearch, SearchOutput } from "@search-docs/core";
-import { type Tool, tool } from "ai";
+import type { Tool } from "ai";
+import { type DocsToolOptions, type DocsToolOutput, docsTool } from "./docs-tool.js";
 import type { DocsToolContext, ToolContext } from "./docs-tool-context.js";
-import { type DocsToolOptions, type DocsToolOutput, docsToolShape } from "./docs-tool-shape.js";
 
 /** search_docs arguments as this configuration's schema reads them. */
 export type SearchDocsInput<AreaName extends string = string> = Parameters<
@@ -28,18 +28,11 @@ export function searchDocsTool<AreaName extends string>(
   docs: DocsSearch<AreaName>,
   options: DocsToolOptions = {},
 ): SearchDocsTool<AreaName> | SearchDocsTool<AreaName, DocsToolContext> {
-  return tool<SearchDocsInput<AreaName>, SearchDocsToolOutput, ToolContext>({
+  return docsTool({
+    name: "search_docs",
     description: docs.descriptions.search_docs,
-    ...docsToolShape("search_docs", docs.searchInput, options),
-    execute: async (input, { abortSignal, context, toolCallId }) => {
-      const caller = options.caller ?? (context as Partial<DocsToolContext> | undefined)?.caller;
-      const { output, trace, urls, unauthorized } = await docs.search(input, {
-        caller: caller as Caller,
-        signal: abortSignal,
-        toolCallId,
-      });
-      return { result: output, traceId: trace.traceId, urls, unauthorized };
-    },
-    toModelOutput: ({ output }) => ({ type: "text", value: JSON.stringify(output.result) }),
+    input: docs.searchInput,
+    options,
+    run: (input: SearchDocsInput<AreaName>, call) => docs.search(input, call),
   });
 }

@@ -12,6 +12,7 @@ import {
 import { runGetDocument } from "./document/run-get-document.js";
 import { BackendSession } from "./engine/backend-session.js";
 import type { DocsEngine } from "./engine/docs-engine.js";
+import { defaultPagingPolicy, type PagingPolicy } from "./engine/paging-policy.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
 import { v2Backend } from "./http/v2/v2-backend.js";
 import { type Limits, resolveLimits } from "./limits.js";
@@ -24,7 +25,6 @@ import { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 import type { ReindexMemory } from "./retry/reindex-memory.js";
 import { defaultRetryBudgetOptions, RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
-import { defaultPagingPolicy, type PagingPolicy } from "./search/paging-policy.js";
 import { runSearch } from "./search/run-search.js";
 import type { TelemetryOptions } from "./trace/tool-span.js";
 import type { OnTrace, OnUnauthorized, Trace } from "./trace/trace.js";

@@ -48,6 +48,12 @@ export {
   type DocsSearch,
   type DocsSearchOptions,
 } from "./create-docs-search.js";
+export {
+  defaultPagingPolicy,
+  type NextPageDecision,
+  type PagingPolicy,
+  readsNextPage,
+} from "./engine/paging-policy.js";
 export { ConfigurationError } from "./errors/configuration-error.js";
 export { InvalidInputError } from "./errors/invalid-input-error.js";
 export { missingCredentialsError } from "./errors/missing-credentials-error.js";
@@ -109,12 +115,6 @@ export {
   sharedRetryBudget,
 } from "./retry/retry-budget.js";
 export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
-export {
-  defaultPagingPolicy,
-  type NextPageDecision,
-  type PagingPolicy,
-  readsNextPage,
-} from "./search/paging-policy.js";
 export { searchStatus } from "./search/search-status.js";
 export { sanitizeText } from "./text/sanitize-text.js";
 export type { TelemetryOptions } from "./trace/tool-span.js";
@@ -133,3 +133,4 @@ export {
 } from "./trace/trace.js";
 export type { Clock, Random } from "./util/clock.js";
 export { parseInput as parseToolInput } from "./util/parse-input.js";
+export { raceSignal } from "./util/race-signal.js";

@@ -1,3 +1,4 @@
+export { type ClassifiedError, classifyRetrieverError } from "./classify-retriever-error.js";
 export { createDocsTools } from "./create-docs-tools.js";
 export {
   DocsStructuredTool,
@@ -15,6 +16,12 @@ export {
   type EmbeddingsRerankerOptions,
   embeddingsReranker,
 } from "./rerank/embeddings-reranker.js";
+export {
+  type RetrieverBackendOptions,
+  type RetrieverSource,
+  retrieverBackend,
+} from "./retriever-backend.js";
+export { retrieverStatusTable } from "./retriever-status-table.js";
 export {
   createSearchDocsTool,
   type SearchDocsInput,

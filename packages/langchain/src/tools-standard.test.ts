@@ -52,7 +52,7 @@ for (const { name, create, example } of tools) {
     toolInvokeParamsExample: example,
     initFromEnvParams: [
       {
-        SEARCH_DOCS_BASE_URL: "http://127.0.0.1:9",
+        SEARCH_DOCS_BASE_URL: "http://127.0.0.1:59999", // not a port fetch refuses (9 is)
         SEARCH_DOCS_TOKEN: "a-token",
         SEARCH_DOCS_AREAS: '{"runbooks":["runbooks-id"]}',
       },

@@ -1,6 +1,7 @@
 import type { Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { type DocsSearch, modelJsonSchema } from "@search-docs/core";
 import { z } from "zod";
+import { singleTypeSchema } from "./single-type-schema.js";
 
 export type DocsToolName = "search_docs" | "get_document";
 
@@ -47,5 +48,6 @@ function outputJsonSchema(
   // zod's function, not the schema's method: the method came with zod 4.2, and the peer range
   // starts at 4.1.8.
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "output" });
-  return rest as Tool["outputSchema"];
+  // Nullable fields as anyOf: the array form fails the Inspector's --strict portability check.
+  return singleTypeSchema(rest) as Tool["outputSchema"];
 }

@@ -13,7 +13,12 @@ it("the demo tours the five cases, each with the model's view and the trace", as
     },
   });
   expect(code).toBe(0);
-  expect(err).toMatch(/^Using the embedded fake docs service/);
+  expect(err).toMatch(/^Searching the docs folder .*examples\/docs\/? \(62 Markdown files/);
+  expect(err).toMatch(
+    /Using the embedded fake docs service .* for the cases that need a backend misbehaving/,
+  );
+  // Cases 1, 2 and 5 run on the folder: refs are the files' paths.
+  expect(out).toMatch(/"ref": "runbooks\/key-rotation#\d+"/);
   const statuses = [...out.matchAll(/^ {2}"status": "(\w+)"/gm)].map((match) => match[1]);
   expect(statuses).toEqual(["ok", "no_matches", "unavailable", "ok", "ok"]);
   expect(out.match(/What a support engineer sees:/g)).toHaveLength(5);

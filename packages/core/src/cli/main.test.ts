@@ -3,7 +3,12 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
+import {
+  type FakeDocsService,
+  sampleElasticsearchIndices,
+  startFakeDocsService,
+  startFakeElasticsearch,
+} from "../testing/index.js";
 import { main, usage } from "./main.js";
 
 function run(argv: string[], environment: NodeJS.ProcessEnv = {}, command?: string) {
@@ -66,6 +71,40 @@ describe("search-docs CLI", () => {
     expect(out).toMatch(/get_document\s+ref runbooks\/key-rotation#/);
   });
 
+  it("exit codes: 0 for ok and no_matches, 3 unavailable, 4 not_found, 5 no_access, 6 a refused token", async () => {
+    const environment = {
+      SEARCH_DOCS_REF_DIR: mkdtempSync(join(tmpdir(), "search-docs-cli-test-")),
+    };
+    expect((await run(["zeppelin xylophone"], environment)).code).toBe(0);
+    expect((await run(["database failover", "--reindex", "runbooks"], environment)).code).toBe(3);
+    expect((await run(["get", "runbooks/never-issued#1"], environment)).code).toBe(4);
+    const search = await run(
+      ["data retention policy", "--area", "policies", "--json"],
+      environment,
+    );
+    const ref = JSON.parse(search.out).output.results[0].ref;
+    const forbidden = await run(["get", ref, "--as", "runbooks-only"], environment);
+    expect(forbidden.out).toContain('"status": "no_access"');
+    expect(forbidden.code).toBe(5);
+    const refused = await run(["laptop"], {
+      SEARCH_DOCS_BASE_URL: service.url,
+      SEARCH_DOCS_TOKEN: "a-token-nobody-issued",
+      SEARCH_DOCS_AREAS: JSON.stringify(service.areas),
+    });
+    expect(refused.out).toContain('"status": "unavailable"');
+    expect(refused.err).toContain(
+      "search-docs: the backend refused the token (401): set a valid SEARCH_DOCS_TOKEN\n",
+    );
+    expect(refused.code).toBe(6);
+    expect(refused.out + refused.err).not.toContain("a-token-nobody-issued");
+  });
+
+  it("--help lists the exit codes", async () => {
+    const { out } = await run(["--help"]);
+    expect(out).toContain("Exit codes:\n  0  ok, or no_matches");
+    for (const code of [2, 3, 4, 5, 6]) expect(out).toMatch(new RegExp(`\\n  ${code}  \\S`));
+  });
+
   it("--reindex shows a reindexing area as unavailable; --as shows a forbidden area left out", async () => {
     const reindex = await run(["database failover", "--reindex", "runbooks"]);
     expect(reindex.out).toContain('"status": "unavailable"');
@@ -92,6 +131,31 @@ describe("search-docs CLI", () => {
     }
   });
 
+  it("searches Elasticsearch or OpenSearch from SEARCH_DOCS_ELASTICSEARCH_URL", async () => {
+    for (const flavor of ["elasticsearch", "opensearch"] as const) {
+      const fake = await startFakeElasticsearch({
+        flavor,
+        indices: sampleElasticsearchIndices(),
+        users: { "ApiKey cli-key": { name: "cli", read: ["docs-*"] } },
+      });
+      try {
+        const { code, out, err } = await run(["rotate a service account key"], {
+          SEARCH_DOCS_ELASTICSEARCH_URL: fake.url,
+          SEARCH_DOCS_ELASTICSEARCH_FLAVOR: flavor,
+          SEARCH_DOCS_ELASTICSEARCH_API_KEY: "cli-key",
+          SEARCH_DOCS_AREAS: '{"runbooks":["docs-runbooks"],"everything":["docs-*"]}',
+        });
+        expect(code).toBe(0);
+        expect(err).toBe(`Searching ${flavor} at ${fake.url} (areas: runbooks, everything)\n`);
+        expect(out).toContain('"status": "ok"');
+        expect(out).not.toContain("cli-key");
+        expect(fake.requests[0]?.headers.authorization).toBe("ApiKey cli-key");
+      } finally {
+        await fake.close();
+      }
+    }
+  });
+
   it.each([
     [{ SEARCH_DOCS_BASE_URL: "http://127.0.0.1:1" }, "SEARCH_DOCS_TOKEN is not set"],
     [
@@ -104,7 +168,11 @@ describe("search-docs CLI", () => {
     ],
     [
       { SEARCH_DOCS_BASE_URL: "http://x", SEARCH_DOCS_TOKEN: "t", SEARCH_DOCS_AREAS: '{"a":[]}' },
-      "SEARCH_DOCS_AREAS must map",
+      "SEARCH_DOCS_AREAS is JSON of the wrong shape",
+    ],
+    [
+      { SEARCH_DOCS_BASE_URL: "http://x", SEARCH_DOCS_TOKEN: "t", SEARCH_DOCS_AREAS: '["a"]' },
+      "SEARCH_DOCS_AREAS is JSON of the wrong shape (a list, not an object)",
     ],
     [
       {
@@ -129,6 +197,7 @@ describe("search-docs CLI", () => {
     [["x", "--as", "root"], /--as must be one of everything, no-policies, runbooks-only/],
     [["serve", "--port", "abc"], /--port must be a port number \(0 for a free one\), not "abc"/],
     [["serve", "--port", "70000"], /--port must be at most 65535/],
+    [["serve", "--port", "6000"], /--port 6000 is one fetch refuses to connect to/],
     [["x", "--nope"], /Unknown option '--nope' \(search-docs --help lists the options\)/],
     [["x", "--corpus", "/no/such/corpus.jsonl"], /ENOENT.*\/no\/such\/corpus\.jsonl/],
     [["x", "--reindex", "hr"], /no area "hr" \(areas: runbooks, policies/],
@@ -138,6 +207,19 @@ describe("search-docs CLI", () => {
     expect(out).toBe("");
     expect(err).toMatch(/^search-docs: [^\n]+\n$/);
     expect(err).toMatch(message);
+  });
+
+  it("a backend on a port fetch refuses is one line and exit code 2, before any request", async () => {
+    const { code, out, err } = await run(["rotate a key"], {
+      SEARCH_DOCS_BASE_URL: "http://127.0.0.1:6000",
+      SEARCH_DOCS_TOKEN: "t",
+      SEARCH_DOCS_AREAS: '{"runbooks":["c1"]}',
+    });
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(
+      /^search-docs: SEARCH_DOCS_BASE_URL's port 6000 is one fetch refuses[^\n]+\n$/,
+    );
   });
 
   it("input the contract refuses is one line after the service's banner", async () => {

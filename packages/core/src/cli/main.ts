@@ -4,14 +4,26 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { docsConfigFromEnvironment } from "../config/docs-config-from-environment.js";
+import { elasticsearchConfigFromEnvironment } from "../config/elasticsearch-config-from-environment.js";
 import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
+import { elasticsearchBackend } from "../elasticsearch/elasticsearch-backend.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
+import { fetchBlockedPort } from "../http/fetch-blocked-port.js";
+import { postgresBackend } from "../postgres/postgres-backend.js";
+import {
+  type EnvironmentPostgresConfig,
+  postgresConfigFromEnvironment,
+} from "../postgres/postgres-config-from-environment.js";
+import type { PostgresPool } from "../postgres/postgres-pool.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
-import type { Trace } from "../trace/trace.js";
+import type { CliIo } from "./cli-io.js";
 import { runDemo } from "./demo.js";
+import { openFolderDocs } from "./docs-option.js";
+import { exitCodeFor, exitCodesHelp } from "./exit-codes.js";
 import { FileRefStore } from "./file-ref-store.js";
-import { formatTrace } from "./format-trace.js";
+import { runIndexCommand } from "./index-command.js";
+import { printResult } from "./print-result.js";
 
 export const usage = `search-docs: one documentation-search tool for LLM agents, from the terminal.
 
@@ -19,11 +31,19 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs get <ref> [--json]                      read a document from a ref a search returned
   search-docs serve [--port <n>]                      run the fake docs service on its own
   search-docs demo                                    a scripted tour of the five cases that matter
+  search-docs index <folder> [--json]                 index a docs folder (.md, .mdx, .txt) for --docs
+  search-docs "<question>" --docs <folder>            search that folder (indexed first, incrementally)
+  search-docs get <ref> --docs <folder>               read a document of that folder
   search-docs --version
 
 With no configuration it uses an embedded fake docs service (sample corpus). To search a real
 backend set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS (JSON, or a JSON file's
-path, mapping area names to collection ids). Refs issued by searches are kept for \`get\` under
+path, mapping area names to collection ids); for a PostgreSQL table of the default layout set
+SEARCH_DOCS_POSTGRES_URL and SEARCH_DOCS_AREAS (area names to collection_id values), optionally
+SEARCH_DOCS_POSTGRES_TABLE and SEARCH_DOCS_TOKEN (the caller row-level security sees; needs the
+pg package); for Elasticsearch or OpenSearch set SEARCH_DOCS_ELASTICSEARCH_URL (+
+SEARCH_DOCS_ELASTICSEARCH_FLAVOR=opensearch), SEARCH_DOCS_AREAS (area names to index names) and
+SEARCH_DOCS_ELASTICSEARCH_API_KEY or SEARCH_DOCS_TOKEN. Refs issued by searches are kept for \`get\` under
 SEARCH_DOCS_REF_DIR (default: the system temp folder). Results go to stdout (--json: only JSON);
 what the tool says about itself goes to stderr.
 
@@ -33,6 +53,9 @@ Embedded service only:
   --shed <area>      make an area's collections shed load with 429 (repeatable)
   --corpus <path>    a corpus in the docs.jsonl format instead of the sample
   --port <n>         the port to listen on (default: a free one)
+
+Exit codes:
+${exitCodesHelp()}
 `;
 
 /** A mistake in the command line or its surroundings; the message is one line. */
@@ -45,16 +68,6 @@ const callers = {
   "no-policies": "noPolicies",
   "runbooks-only": "runbooksOnly",
 } as const;
-
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  environment: NodeJS.ProcessEnv;
-  /** How a user runs this CLI again from here, e.g. `pnpm search-docs`; `serve` suggests it. */
-  command?: string;
-  /** Resolves when `serve` should stop. */
-  untilStopped?: () => Promise<void>;
-}
 
 /**
  * Runs one CLI invocation; resolves to the exit code. A mistake (a bad flag, a busy port, a
@@ -92,12 +105,39 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       "get takes exactly one ref, e.g. search-docs get runbooks/key-rotation#2",
     );
   }
+  if (command === "index") {
+    if (rest.length !== 1)
+      throw new CliConfigError("index takes one folder, e.g. search-docs index ./docs");
+    return runIndexCommand(
+      rest[0] as string,
+      { json: values.json === true },
+      {
+        ...io,
+        progress: process.stderr.isTTY === true,
+      },
+    );
+  }
   if (command === "demo") return runDemo(io);
   if (command === "serve") return serve(values, io);
 
-  const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
+  const postgres = values.docs ? undefined : postgresConfigFromEnvironment(io.environment);
+  if (postgres) return searchPostgres(postgres, command, rest, positionals, values, io);
+  // A folder needs no SEARCH_DOCS_* variables, and ignores them.
+  const elasticsearch = values.docs
+    ? undefined
+    : elasticsearchConfigFromEnvironment(io.environment, { caller: "required" });
+  const backend =
+    values.docs || elasticsearch
+      ? undefined
+      : docsConfigFromEnvironment(io.environment, { token: "required" });
+  const blockedPort = backend && fetchBlockedPort(new URL(backend.baseUrl));
+  if (blockedPort) {
+    throw new CliConfigError(
+      `SEARCH_DOCS_BASE_URL's port ${blockedPort} is one fetch refuses to connect to; use another`,
+    );
+  }
   if (
-    backend &&
+    (backend || elasticsearch || values.docs) &&
     (values.reindex?.length || values.shed?.length || values.as || values.corpus || values.port)
   ) {
     throw new CliConfigError(
@@ -108,7 +148,20 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     let docs: DocsSearch;
     let caller: Caller;
-    if (backend) {
+    if (values.docs) {
+      ({ docs, caller } = await openFolderDocs(values.docs, io));
+    } else if (elasticsearch) {
+      docs = createDocsSearch({
+        backend: elasticsearchBackend({ url: elasticsearch.url, flavor: elasticsearch.flavor }),
+        areas: elasticsearch.areas,
+        refStore: new FileRefStore(refFile(elasticsearch.url, io.environment)),
+        ...(elasticsearch.portalUrl ? { portalUrl: elasticsearch.portalUrl } : {}),
+      });
+      caller = elasticsearch.caller as Caller;
+      io.err(
+        `Searching ${elasticsearch.flavor} at ${elasticsearch.url} (areas: ${Object.keys(elasticsearch.areas).join(", ")})\n`,
+      );
+    } else if (backend) {
       docs = createDocsSearch({
         baseUrl: backend.baseUrl,
         areas: backend.areas,
@@ -132,17 +185,25 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       );
     }
 
-    if (command === "get") {
-      const result = await docs.getDocument({ ref: rest[0] as string }, { caller });
-      printResult("get_document", result, values.json === true, io);
-      return 0;
+    const result =
+      command === "get"
+        ? await docs.getDocument({ ref: rest[0] as string }, { caller })
+        : await docs.search(
+            values.area
+              ? { query: positionals.join(" "), area: values.area }
+              : { query: positionals.join(" ") },
+            { caller },
+          );
+    printResult(
+      command === "get" ? "get_document" : "search_docs",
+      result,
+      values.json === true,
+      io,
+    );
+    if (result.unauthorized) {
+      io.err("search-docs: the backend refused the token (401): set a valid SEARCH_DOCS_TOKEN\n");
     }
-    const query = positionals.join(" ");
-    const result = await docs.search(values.area ? { query, area: values.area } : { query }, {
-      caller,
-    });
-    printResult("search_docs", result, values.json === true, io);
-    return 0;
+    return exitCodeFor(result.output.status, result.unauthorized);
   } finally {
     await service?.close();
   }
@@ -155,6 +216,7 @@ function parseCommandLine(argv: readonly string[]) {
     options: {
       area: { type: "string" },
       json: { type: "boolean" },
+      docs: { type: "string" },
       as: { type: "string" },
       reindex: { type: "string", multiple: true },
       shed: { type: "string", multiple: true },
@@ -173,6 +235,10 @@ function parseCommandLine(argv: readonly string[]) {
   }
   if (port !== undefined && Number(port) > 65_535) {
     throw new CliConfigError(`--port must be at most 65535, not ${port}`);
+  }
+  if (port !== undefined && fetchBlockedPort(new URL(`http://127.0.0.1:${Number(port)}`))) {
+    // Served there, every request to it would fail as a network error: fetch refuses the port.
+    throw new CliConfigError(`--port ${port} is one fetch refuses to connect to; choose another`);
   }
   return parsed;
 }
@@ -236,20 +302,6 @@ function untilSignal(): Promise<void> {
   });
 }
 
-export function printResult(
-  tool: string,
-  result: { output: unknown; trace: Trace },
-  json: boolean,
-  io: Pick<CliIo, "out">,
-): void {
-  if (json) {
-    io.out(`${JSON.stringify(result, null, 2)}\n`);
-    return;
-  }
-  io.out(`What the model sees (${tool}):\n${JSON.stringify(result.output, null, 2)}\n\n`);
-  io.out(`What a support engineer sees:\n${formatTrace(result.trace)}\n`);
-}
-
 /** The one line to print for a mistake the user can fix; undefined for a bug (its stack helps). */
 function oneLineMessage(error: unknown): string | undefined {
   if (error instanceof CliConfigError || SearchDocsError.isInstance(error)) {
@@ -272,6 +324,75 @@ function packageVersion(): string {
 }
 
 /** Where `get` finds the refs earlier searches issued: one file per backend. */
+/**
+ * SEARCH_DOCS_POSTGRES_URL is set: search that database's table through the PostgreSQL backend.
+ * `pg` is an optional peer dependency, loaded only here. SEARCH_DOCS_TOKEN, when set, is the
+ * caller row-level security sees; the URL (it holds a password) is never printed.
+ */
+async function searchPostgres(
+  config: EnvironmentPostgresConfig,
+  command: string | undefined,
+  rest: string[],
+  positionals: string[],
+  values: { area?: string | undefined; json?: boolean | undefined; [flag: string]: unknown },
+  io: CliIo,
+): Promise<number> {
+  for (const flag of ["reindex", "shed", "as", "corpus", "port"]) {
+    const value = values[flag];
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+      throw new CliConfigError(
+        "--as, --reindex, --shed, --corpus and --port apply to the embedded fake service only",
+      );
+    }
+  }
+  let pg: {
+    default: {
+      Pool: new (options: {
+        connectionString: string;
+        max: number;
+      }) => PostgresPool & { end(): Promise<void> };
+    };
+  };
+  try {
+    pg = (await import("pg")) as never;
+  } catch {
+    throw new CliConfigError(
+      "SEARCH_DOCS_POSTGRES_URL needs node-postgres: install pg beside @search-docs/core",
+    );
+  }
+  const pool = new pg.default.Pool({ connectionString: config.connectionString, max: 4 });
+  const where = new URL(config.connectionString);
+  const name = `postgres://${where.host}${where.pathname}#${config.table}`;
+  try {
+    const docs = createDocsSearch({
+      backend: postgresBackend({ pool, table: config.table }),
+      areas: config.areas,
+      refStore: new FileRefStore(refFile(name, io.environment)),
+    });
+    const token = io.environment.SEARCH_DOCS_TOKEN?.trim();
+    const caller: Caller = { token: token || "search-docs-cli" };
+    io.err(`Searching ${name} (areas: ${Object.keys(config.areas).join(", ")})\n`);
+    const result =
+      command === "get"
+        ? await docs.getDocument({ ref: rest[0] as string }, { caller })
+        : await docs.search(
+            values.area
+              ? { query: positionals.join(" "), area: values.area }
+              : { query: positionals.join(" ") },
+            { caller },
+          );
+    printResult(
+      command === "get" ? "get_document" : "search_docs",
+      result,
+      values.json === true,
+      io,
+    );
+    return exitCodeFor(result.output.status, result.unauthorized);
+  } finally {
+    await pool.end();
+  }
+}
+
 function refFile(backend: string, environment: NodeJS.ProcessEnv): string {
   const key = createHash("sha256").update(backend).digest("hex").slice(0, 12);
   const directory = environment.SEARCH_DOCS_REF_DIR ?? join(tmpdir(), "search-docs-cli");

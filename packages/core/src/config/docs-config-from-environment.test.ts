@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { docsConfigFromEnvironment } from "./docs-config-from-environment.js";
@@ -43,6 +46,22 @@ describe("docsConfigFromEnvironment", () => {
     });
   });
 
+  it("reads the areas from the JSON file SEARCH_DOCS_AREAS names, and says when it is not JSON", () => {
+    const directory = mkdtempSync(join(tmpdir(), "search-docs-areas-"));
+    const good = join(directory, "areas.json");
+    const bad = join(directory, "areas.yaml");
+    writeFileSync(good, areas);
+    writeFileSync(bad, "runbooks: [a]");
+    const base = { SEARCH_DOCS_BASE_URL: "https://x", SEARCH_DOCS_TOKEN: "t" };
+    expect(docsConfigFromEnvironment({ ...base, SEARCH_DOCS_AREAS: good })?.areas).toEqual({
+      runbooks: ["a", "b"],
+      policies: ["c"],
+    });
+    expect(() => docsConfigFromEnvironment({ ...base, SEARCH_DOCS_AREAS: bad })).toThrow(
+      `SEARCH_DOCS_AREAS names a file that is not valid JSON: ${bad}`,
+    );
+  });
+
   it.each([
     [{ SEARCH_DOCS_BASE_URL: "https://x" }, "SEARCH_DOCS_TOKEN", /SEARCH_DOCS_TOKEN is not set/],
     [
@@ -63,7 +82,35 @@ describe("docsConfigFromEnvironment", () => {
     [
       { SEARCH_DOCS_BASE_URL: "https://x", SEARCH_DOCS_AREAS: '{"a":[1]}', SEARCH_DOCS_TOKEN: "t" },
       "SEARCH_DOCS_AREAS",
-      /must map area names/,
+      /^SEARCH_DOCS_AREAS is JSON of the wrong shape \("a" is not a non-empty list of strings\): it must map area names/,
+    ],
+    [
+      { SEARCH_DOCS_BASE_URL: "https://x", SEARCH_DOCS_AREAS: '["a"]', SEARCH_DOCS_TOKEN: "t" },
+      "SEARCH_DOCS_AREAS",
+      /^SEARCH_DOCS_AREAS is JSON of the wrong shape \(a list, not an object\): it must map area names to lists of collection ids, e\.g\. \{"runbooks":\["<uuid>"\]\}$/,
+    ],
+    [
+      {
+        SEARCH_DOCS_BASE_URL: "https://x",
+        SEARCH_DOCS_AREAS: '"runbooks"',
+        SEARCH_DOCS_TOKEN: "t",
+      },
+      "SEARCH_DOCS_AREAS",
+      /^SEARCH_DOCS_AREAS is JSON of the wrong shape \("runbooks", not an object\)/,
+    ],
+    [
+      { SEARCH_DOCS_BASE_URL: "https://x", SEARCH_DOCS_AREAS: "[bad", SEARCH_DOCS_TOKEN: "t" },
+      "SEARCH_DOCS_AREAS",
+      /^SEARCH_DOCS_AREAS is not valid JSON$/,
+    ],
+    [
+      {
+        SEARCH_DOCS_BASE_URL: "https://x",
+        SEARCH_DOCS_AREAS: "areas.json",
+        SEARCH_DOCS_TOKEN: "t",
+      },
+      "SEARCH_DOCS_AREAS",
+      /^SEARCH_DOCS_AREAS must be JSON or the path of a JSON file; no file at areas\.json$/,
     ],
     [
       {

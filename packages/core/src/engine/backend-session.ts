@@ -21,6 +21,8 @@ import type { Clock, Random } from "../util/clock.js";
 import type { Deadline } from "../util/deadline.js";
 import { raceSignal } from "../util/race-signal.js";
 import { checkDocumentOutcome, checkPageOutcome } from "./check-outcome.js";
+import { describeThrown } from "./describe-thrown.js";
+import { failureKindOf } from "./failure-kind-of.js";
 
 export interface BackendSessionOptions {
   backend: SearchBackend;
@@ -255,7 +257,7 @@ export class BackendSession {
         };
       }
       if (thrown !== undefined) {
-        const reason = `the backend threw ${errorName(thrown)}: ${scrub(errorMessage(thrown), call.caller)}`;
+        const reason = describeThrown(thrown, call.caller);
         row.end("error", { failure: "unexpected" });
         return {
           kind: "answered",
@@ -302,45 +304,6 @@ export class BackendSession {
   }
 }
 
-/**
- * The typed reason a trace and the app read for a failed attempt; undefined for an answer.
- * `forbidden` is an answer too: the collection is left out, not failed.
- */
-function failureKindOf(
-  outcome: PageOutcome | DocumentOutcome,
-  status: AttemptDetails["status"],
-): FailureKind | undefined {
-  switch (outcome.kind) {
-    case "page":
-    case "no_match":
-    case "document":
-    case "not_found":
-    case "forbidden":
-      return undefined;
-    case "rebuilding":
-      return "reindexing";
-    case "overloaded":
-      return "load_shedding";
-    case "unauthorized":
-      return "unauthorized";
-    case "stale_continuation":
-      return "rejected";
-    case "failed":
-      return outcome.cause;
-    case "transient":
-      if (status === 408 || status === "timeout") return "timeout";
-      // An engine's error status (5xx, a SQLSTATE): the server said it failed.
-      if (
-        (typeof status === "number" && status >= 500) ||
-        (typeof status === "string" && status !== "network")
-      ) {
-        return "server_error";
-      }
-      // No status, or a body cut short after a 2xx's headers: the connection failed.
-      return "network";
-  }
-}
-
 function interrupted(deadline: Deadline): {
   kind: "unavailable";
   failure: FailureKind;
@@ -349,24 +312,6 @@ function interrupted(deadline: Deadline): {
   return deadline.callerAborted
     ? { kind: "unavailable", failure: "aborted", reason: "aborted by the caller" }
     : { kind: "unavailable", failure: "deadline", reason: "the call's deadline passed" };
-}
-
-function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : typeof error;
-}
-
-function errorMessage(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
-}
-
-/** A backend's error message may quote the credential it was given: never into a trace. */
-function scrub(message: string, caller: Caller): string {
-  const secrets = "token" in caller ? [caller.token] : Object.values(caller.headers);
-  let scrubbed = message;
-  for (const secret of secrets) {
-    if (secret.length >= 4) scrubbed = scrubbed.split(secret).join("[credential]");
-  }
-  return scrubbed.replace(/\b(bearer|basic|apikey)\s+\S+/gi, "$1 [credential]");
 }
 
 function round(value: number): number {

@@ -2,11 +2,11 @@ import type { Contract } from "../contract/contract.js";
 import type { Limits } from "../limits.js";
 import type { RefRegistry } from "../refs/ref-registry.js";
 import type { Reranker } from "../rerank/reranker.js";
-import type { PagingPolicy } from "../search/paging-policy.js";
 import type { TelemetryOptions } from "../trace/tool-span.js";
 import type { OnTrace, OnUnauthorized } from "../trace/trace.js";
 import type { Clock } from "../util/clock.js";
 import type { BackendSession } from "./backend-session.js";
+import type { PagingPolicy } from "./paging-policy.js";
 
 /**
  * Everything a tool call needs that outlives it, built once by `createDocsSearch` and shared by

@@ -5,3 +5,8 @@ export {
   docsConfigFromEnvironment,
   type EnvironmentDocsConfig,
 } from "../config/docs-config-from-environment.js";
+export {
+  type ElasticsearchConfigFromEnvironmentOptions,
+  type EnvironmentElasticsearchConfig,
+  elasticsearchConfigFromEnvironment,
+} from "../config/elasticsearch-config-from-environment.js";

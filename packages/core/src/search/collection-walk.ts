@@ -1,7 +1,7 @@
 import type { BackendHit } from "../backend/search-backend.js";
 import type { BackendSession, CollectionCall } from "../engine/backend-session.js";
+import { type PagingPolicy, readsNextPage } from "../engine/paging-policy.js";
 import type { CollectionStop, FailureKind } from "../trace/trace.js";
-import { type PagingPolicy, readsNextPage } from "./paging-policy.js";
 
 export interface Hit {
   collectionId: string;

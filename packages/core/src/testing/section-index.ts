@@ -1,3 +1,4 @@
+import { Bm25Index, type Bm25Parameters } from "./bm25-index.js";
 import type { CorpusDocument } from "./corpus-document.js";
 import { makeSnippet } from "./make-snippet.js";
 import { tokenize, tokenizeWithOffsets } from "./tokenize.js";
@@ -13,19 +14,10 @@ export interface SectionHit {
 interface IndexedSection {
   document: CorpusDocument;
   sectionIndex: number;
-  length: number;
-}
-
-interface Posting {
-  section: number;
-  termFrequency: number;
 }
 
 /** The fake ranker's BM25 parameters. */
-export interface SectionRanking {
-  k1: number;
-  b: number;
-}
+export type SectionRanking = Bm25Parameters;
 
 // Textbook BM25 parameters by default: the fake ranker is meant to be ordinary, not tuned.
 export const defaultSectionRanking: Readonly<SectionRanking> = Object.freeze({ k1: 1.2, b: 0.75 });
@@ -39,62 +31,30 @@ const maximumHits = 200;
  * client's reranker, which sees titles, has to recover from.
  */
 export class SectionIndex {
-  readonly #sections: IndexedSection[] = [];
-  readonly #postings = new Map<string, Posting[]>();
-  readonly #averageLength: number;
-  readonly #ranking: SectionRanking;
+  readonly #index: Bm25Index<IndexedSection>;
 
   constructor(
     documents: readonly CorpusDocument[],
     ranking: SectionRanking = defaultSectionRanking,
   ) {
-    this.#ranking = ranking;
-    let totalLength = 0;
-    for (const document of documents) {
-      for (const [sectionIndex, section] of document.sections.entries()) {
-        const terms = tokenize(section.text);
-        const position = this.#sections.length;
-        this.#sections.push({ document, sectionIndex, length: terms.length });
-        totalLength += terms.length;
-        const frequencies = new Map<string, number>();
-        for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-        for (const [term, termFrequency] of frequencies) {
-          let postings = this.#postings.get(term);
-          if (postings === undefined) {
-            postings = [];
-            this.#postings.set(term, postings);
-          }
-          postings.push({ section: position, termFrequency });
-        }
-      }
-    }
-    this.#averageLength = this.#sections.length === 0 ? 0 : totalLength / this.#sections.length;
+    this.#index = new Bm25Index(
+      documents.flatMap((document) =>
+        document.sections.map((section, sectionIndex) => ({
+          entry: { document, sectionIndex },
+          terms: tokenize(section.text),
+        })),
+      ),
+      ranking,
+    );
   }
 
   /** Hits with a score above zero, best first (ties: document id, then section index), at most 200. */
   search(query: string): SectionHit[] {
-    const queryTerms = [...new Set(tokenize(query))];
-    const sectionCount = this.#sections.length;
-    const { k1, b } = this.#ranking;
-    const scores = new Map<number, number>();
-    for (const term of queryTerms) {
-      const postings = this.#postings.get(term);
-      if (postings === undefined) continue;
-      // The Lucene form of IDF: never negative, so a very common term still counts a little.
-      const idf = Math.log(1 + (sectionCount - postings.length + 0.5) / (postings.length + 0.5));
-      for (const { section, termFrequency } of postings) {
-        const length = this.#sections[section]?.length ?? 0;
-        const normalization = k1 * (1 - b + (b * length) / this.#averageLength);
-        const contribution = (idf * termFrequency * (k1 + 1)) / (termFrequency + normalization);
-        scores.set(section, (scores.get(section) ?? 0) + contribution);
-      }
-    }
     const ranked: Array<{ section: IndexedSection; score: number }> = [];
-    for (const [position, score] of scores) {
-      const section = this.#sections[position];
+    for (const { entry, score } of this.#index.score(tokenize(query))) {
       // Rank by the score the wire shows, so equal-looking scores really do tie-break by id.
       const rounded = Math.round(score * 10_000) / 10_000;
-      if (section !== undefined && rounded > 0) ranked.push({ section, score: rounded });
+      if (rounded > 0) ranked.push({ section: entry, score: rounded });
     }
     ranked.sort(
       (left, right) =>

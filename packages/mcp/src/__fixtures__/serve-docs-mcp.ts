@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { DocsSearch } from "@search-docs/core";
 import type { FakeDocsService } from "@search-docs/core/testing";
@@ -14,19 +15,25 @@ export function backendTokenOf(service: FakeDocsService, authInfo: AuthInfo): st
   return authInfo.extra?.user === "alice" ? service.tokens.runbooksOnly : service.tokens.everything;
 }
 
-/** The docs MCP handler with the test verifier, on a real node:http server on 127.0.0.1. */
+/**
+ * The docs MCP handler with the test verifier, on a real node:http server on 127.0.0.1: as behind
+ * a proxy, the Host that reaches it (127.0.0.1:<port>) is not the resource's, so it is listed.
+ */
 export async function serveDocsMcp(
   docs: DocsSearch,
   service: FakeDocsService,
   options: Partial<DocsMcpHandlerOptions> = {},
 ) {
   const errors: unknown[] = [];
+  let listener: RequestListener | undefined;
+  const server = await listen((incoming, outgoing) => listener?.(incoming, outgoing));
   const handler = createDocsMcpHandler(docs, {
     auth: testAuth,
     callerFor: (authInfo) => ({ token: backendTokenOf(service, authInfo) }),
     onError: (error) => void errors.push(error),
+    allowedHosts: [`127.0.0.1:${server.port}`],
     ...options,
   } as DocsMcpHandlerOptions);
-  const server = await listen(nodeRequestListener(handler));
+  listener = nodeRequestListener(handler);
   return { ...server, endpoint: `${server.url}/mcp`, errors };
 }

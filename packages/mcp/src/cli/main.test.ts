@@ -2,7 +2,11 @@ import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { fakeDocsServiceFixture } from "@search-docs/core/testing";
+import {
+  fakeDocsServiceFixture,
+  sampleElasticsearchIndices,
+  startFakeElasticsearch,
+} from "@search-docs/core/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { builtBin } from "../__fixtures__/built-bin.js";
 
@@ -94,6 +98,31 @@ describe("search-docs-mcp over stdio", () => {
     expect(stderr()).toContain(`searching ${fake.service.url}`);
   });
 
+  it("searches Elasticsearch from SEARCH_DOCS_ELASTICSEARCH_URL, as the environment's API key", async () => {
+    const engine = await startFakeElasticsearch({
+      indices: sampleElasticsearchIndices(),
+      users: { "ApiKey mcp-key": { name: "mcp", read: ["docs-runbooks"] } },
+    });
+    cleanups.push(() => engine.close());
+    const { client, stderr } = await connectStdio({
+      SEARCH_DOCS_ELASTICSEARCH_URL: engine.url,
+      SEARCH_DOCS_ELASTICSEARCH_API_KEY: "mcp-key",
+      SEARCH_DOCS_AREAS: '{"runbooks":["docs-runbooks"],"policies":["docs-policies"]}',
+    });
+    const result = await client.callTool({
+      name: "search_docs",
+      arguments: { query: "rotate a service account key" },
+    });
+    const output = result.structuredContent as { status: string; results: { area: string }[] };
+    // docs-policies answers 403 for this key: omitted, and the runbooks still answer.
+    expect(output.status).toBe("ok");
+    expect(new Set(output.results.map((hit) => hit.area))).toEqual(new Set(["runbooks"]));
+    expect(
+      engine.requests.every((request) => request.headers.authorization === "ApiKey mcp-key"),
+    ).toBe(true);
+    expect(stderr()).toContain(`searching elasticsearch at ${engine.url}`);
+  });
+
   it("writes nothing but protocol messages to stdout, and answers what it owes before stopping on stdin's end", async () => {
     const messages = [
       {
@@ -141,6 +170,38 @@ describe("search-docs-mcp over stdio", () => {
     });
     expect(stderr).toContain("embedded fake docs service");
   });
+
+  it("exits non-zero with one line on stderr when its transport closes under it (an 11 MB line)", async () => {
+    const child = spawn(process.execPath, [builtBin()], { env: { PATH: process.env.PATH ?? "" } });
+    cleanups.push(async () => void child.kill("SIGKILL"));
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await new Promise<void>((resolve) =>
+      child.stderr.on("data", () => stderr.includes("over stdio") && resolve()),
+    );
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    // The child stops reading once the line passes the limit: the rest of the write may EPIPE.
+    child.stdin.on("error", () => {});
+    // Past the SDK's 10 MB read buffer, and stdin left open: the host still holds it.
+    child.stdin.write(
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${"x".repeat(11 * 1024 * 1024)}"}}\n`,
+    );
+    const code = await Promise.race([
+      exited,
+      new Promise<string>((resolve) =>
+        // Today's bin exits within 2 s; the margin is for a loaded machine. Before, it never did.
+        setTimeout(() => resolve("still running after 30 s"), 30_000),
+      ),
+    ]);
+    expect(code).toBe(1);
+    const afterStart = stderr.slice(stderr.indexOf("over stdio\n") + "over stdio\n".length);
+    expect(afterStart.trimEnd().split("\n")).toEqual([
+      "search-docs-mcp: the stdio transport closed (ReadBuffer exceeded maximum size of 10485760 bytes); exiting",
+    ]);
+    child.stdin.destroy();
+  }, 60_000);
 
   it("a half-done configuration stops it at once with one line naming the variable", async () => {
     const { code, stdout, stderr } = await run([], { SEARCH_DOCS_BASE_URL: fake.service.url });

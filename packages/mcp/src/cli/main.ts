@@ -4,17 +4,23 @@ import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { type Caller, createDocsSearch, type DocsSearch, SearchDocsError } from "@search-docs/core";
-import { docsConfigFromEnvironment } from "@search-docs/core/node";
+import { elasticsearchBackend } from "@search-docs/core/elasticsearch";
+import {
+  docsConfigFromEnvironment,
+  elasticsearchConfigFromEnvironment,
+} from "@search-docs/core/node";
 import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
 import { createDocsMcpServer } from "../create-docs-mcp-server.js";
 import { createDocsMcpHandler } from "../http/create-docs-mcp-handler.js";
 import { nodeRequestListener } from "../http/node-request-listener.js";
+import { openFolderDocs } from "./folder-docs.js";
 import { RequestTrackingTransport } from "./request-tracking-transport.js";
 
 export const usage = `search-docs-mcp: search_docs and get_document for MCP hosts.
 
   search-docs-mcp                      over stdio (what a host's "command" runs)
   search-docs-mcp --http [--port <n>]  over Streamable HTTP at http://127.0.0.1:<n>/mcp (default 3333)
+  search-docs-mcp --docs <folder>      serve a folder of Markdown and text files (no credentials)
 
 With no configuration it serves an embedded fake docs service (sample corpus). For a real backend
 set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS (JSON, or a JSON file's path,
@@ -52,10 +58,29 @@ export async function main(argv: readonly string[], io: McpCliIo): Promise<numbe
 
   let service: FakeDocsService | undefined;
   try {
-    const backend = docsConfigFromEnvironment(io.environment, { token: "required" });
+    // A folder needs no SEARCH_DOCS_* variables, and ignores them.
+    const elasticsearch = values.docs
+      ? undefined
+      : elasticsearchConfigFromEnvironment(io.environment, { caller: "required" });
+    const backend =
+      values.docs || elasticsearch
+        ? undefined
+        : docsConfigFromEnvironment(io.environment, { token: "required" });
     let docs: DocsSearch;
     let caller: Caller;
-    if (backend) {
+    if (values.docs) {
+      ({ docs, caller } = openFolderDocs(values.docs, io));
+    } else if (elasticsearch) {
+      docs = createDocsSearch({
+        backend: elasticsearchBackend({ url: elasticsearch.url, flavor: elasticsearch.flavor }),
+        areas: elasticsearch.areas,
+        ...(elasticsearch.portalUrl ? { portalUrl: elasticsearch.portalUrl } : {}),
+      });
+      caller = elasticsearch.caller as Caller;
+      io.stderr(
+        `search-docs-mcp: searching ${elasticsearch.flavor} at ${elasticsearch.url} (areas: ${Object.keys(elasticsearch.areas).join(", ")})\n`,
+      );
+    } else if (backend) {
       const { token, ...options } = backend;
       docs = createDocsSearch(options);
       caller = { token: token ?? "" };
@@ -97,6 +122,7 @@ function parseCommandLine(argv: readonly string[]) {
     args: [...argv],
     options: {
       http: { type: "boolean" },
+      docs: { type: "string" },
       port: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -126,8 +152,20 @@ async function serveStdio(
   await server.connect(transport);
   io.stderr("search-docs-mcp: serving search_docs and get_document over stdio\n");
   // The host closing our stdin is how it tells a stdio server to stop: send what is owed, then
-  // exit. A host that will not wait sends SIGTERM.
-  await Promise.race([stdinEnded.then(() => transport.idle()), (io.untilStopped ?? untilSignal)()]);
+  // exit. A host that will not wait sends SIGTERM. The transport closing first (the SDK closes it
+  // on a line past its buffer limit, and pauses stdin) leaves a process that answers nothing and
+  // never sees stdin end: that is a failure, said in one line, and the process exits.
+  const stop = await Promise.race([
+    stdinEnded.then(() => transport.idle()).then(() => "stopped" as const),
+    (io.untilStopped ?? untilSignal)().then(() => "stopped" as const),
+    transport.closed,
+  ]);
+  if (stop !== "stopped") {
+    const reason = stop.lastError?.message.split("\n")[0] ?? "closed by the MCP SDK";
+    io.stderr(`search-docs-mcp: the stdio transport closed (${reason.slice(0, 200)}); exiting\n`);
+    io.stdin.destroy();
+    return 1;
+  }
   await server.close();
   return 0;
 }

@@ -23,14 +23,31 @@ export class RequestTrackingTransport implements Transport {
     | (<T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void)
     | undefined;
 
+  /**
+   * Resolves when the inner transport closes, for whatever reason (the SDK's stdio transport
+   * closes itself on a line past its buffer limit), with the last error it reported.
+   */
+  readonly closed: Promise<{ lastError: Error | undefined }>;
+
   readonly #inner: Transport;
   readonly #open = new Set<RequestId>();
   #whenIdle: (() => void)[] = [];
+  #lastError: Error | undefined;
 
   constructor(inner: Transport) {
     this.#inner = inner;
-    inner.onclose = () => this.onclose?.();
-    inner.onerror = (error) => this.onerror?.(error);
+    let resolveClosed: (value: { lastError: Error | undefined }) => void = () => {};
+    this.closed = new Promise((resolve) => {
+      resolveClosed = resolve;
+    });
+    inner.onclose = () => {
+      resolveClosed({ lastError: this.#lastError });
+      this.onclose?.();
+    };
+    inner.onerror = (error) => {
+      this.#lastError = error;
+      this.onerror?.(error);
+    };
     inner.onmessage = (message, extra) => {
       if (isJSONRPCRequest(message)) this.#open.add(message.id);
       // A cancelled request is never answered.

@@ -61,6 +61,26 @@ function post(endpoint: string, headers: Record<string, string> = {}, body = ini
   });
 }
 
+/** A POST with any Host (fetch will not send another; node:http will): the status code. */
+function postRaw(port: number, headers: Record<string, string>) {
+  return new Promise<number | undefined>((resolve, reject) => {
+    const request = httpRequest(`http://127.0.0.1:${port}/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+    });
+    request.on("response", (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on("error", reject);
+    request.end(initialize);
+  });
+}
+
 const metadataUrl = "https://docs-mcp.example.com/.well-known/oauth-protected-resource/mcp";
 
 describe("authorization (MCP spec 2025-06-18 and later)", () => {
@@ -227,7 +247,7 @@ describe("the HTTP endpoint", () => {
     expect(response.headers.get("mcp-session-id")).toBeNull();
   });
 
-  it("refuses a foreign Origin (DNS rebinding) and accepts its own and listed ones", async () => {
+  it("refuses a foreign Origin (DNS rebinding) and accepts the resource's own and listed ones", async () => {
     const { endpoint, url } = await serve(createTestDocsSearch(fake.service), {
       allowedOrigins: ["https://inspector.example.com"],
     });
@@ -235,10 +255,30 @@ describe("the HTTP endpoint", () => {
     expect((await post(endpoint, { authorization, origin: "https://evil.example" })).status).toBe(
       403,
     );
-    expect((await post(endpoint, { authorization, origin: url })).status).toBe(200);
+    expect((await post(endpoint, { authorization, origin: new URL(resource).origin })).status).toBe(
+      200,
+    );
     expect(
       (await post(endpoint, { authorization, origin: "https://inspector.example.com" })).status,
     ).toBe(200);
+    // The origin of the Host the request came in on is not the server's: a rebound page has it.
+    expect((await post(endpoint, { authorization, origin: url })).status).toBe(403);
+  });
+
+  it("with auth and no allowedHosts, a DNS-rebound request is 403 whatever its Host says", async () => {
+    const { port } = await serve(createTestDocsSearch(fake.service), { allowedHosts: undefined });
+    const authorization = `Bearer ${mcpTokens.bob}`;
+    // The probe: the rebinding page's name in Host and in Origin, a valid token.
+    const rebound = `evil.example:${port}`;
+    expect(await postRaw(port, { host: rebound, origin: `http://${rebound}`, authorization })).toBe(
+      403,
+    );
+    // Its Host alone is refused: the default is the resource's host.
+    expect(await postRaw(port, { host: rebound, authorization })).toBe(403);
+    // The resource's own Host with a foreign Origin is refused too; with its own, served.
+    const { host, origin } = new URL(resource);
+    expect(await postRaw(port, { host, origin: `http://${rebound}`, authorization })).toBe(403);
+    expect(await postRaw(port, { host, origin, authorization })).toBe(200);
   });
 
   it("a local single-user server answers only the Host values it was given", async () => {

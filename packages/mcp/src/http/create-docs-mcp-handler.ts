@@ -25,8 +25,10 @@ export type DocsMcpHandlerOptions = {
    */
   onError?: ((error: unknown) => void) | undefined;
   /**
-   * `Origin` values allowed besides the request's own origin. A request from any other origin
-   * gets 403 (the Streamable HTTP transport's defence against DNS rebinding).
+   * `Origin` values allowed besides the server's own: with `auth`, the origin of `auth.resource`
+   * (never one built from the request's `Host`, which a DNS-rebinding page controls); without,
+   * the request's own origin at an allowed Host. Any other origin gets 403 (the MCP spec's
+   * transport rule: servers MUST validate Origin).
    */
   allowedOrigins?: readonly string[] | undefined;
   /** Wall time for token expiry (core's `Clock`; only `epochMs` is read). Default: the system's. */
@@ -41,6 +43,10 @@ export type DocsMcpHandlerOptions = {
        * issued for this server, and passing it on is what the MCP spec forbids.
        */
       callerFor: (authInfo: AuthInfo) => Caller | Promise<Caller>;
+      /**
+       * `Host` values served. Default: the host of `auth.resource`. Behind a proxy that rewrites
+       * `Host` (e.g. to an internal name), list what reaches this server.
+       */
       allowedHosts?: readonly string[] | undefined;
     }
   | {
@@ -68,11 +74,13 @@ export function createDocsMcpHandler(
   const clock = options.clock ?? { epochMs: () => Date.now() };
   const callerFor = validateCallerOptions(options);
   const metadataPath = auth ? protectedResourceMetadataUrl(auth.resource).pathname : undefined;
+  const resourceUrl = auth ? new URL(auth.resource) : undefined;
+  const allowedHosts = options.allowedHosts ?? (resourceUrl ? [resourceUrl.host] : undefined);
 
   return async (request) => {
     const url = new URL(request.url);
     const host = request.headers.get("host") ?? url.host;
-    if (options.allowedHosts && !options.allowedHosts.includes(host)) {
+    if (allowedHosts && !allowedHosts.includes(host)) {
       return forbidden(`Host ${JSON.stringify(host.slice(0, 100))} is not served here`);
     }
     if (auth && url.pathname === metadataPath) {
@@ -82,9 +90,11 @@ export function createDocsMcpHandler(
         headers: { "access-control-allow-origin": "*" },
       });
     }
-    // The Streamable HTTP transport's defence against DNS rebinding and cross-site requests.
+    // The Streamable HTTP transport's defence against DNS rebinding and cross-site requests. With
+    // auth the server's origin is the resource's: the request's own is whatever Host it sent.
     const origin = request.headers.get("origin");
-    if (origin !== null && origin !== url.origin && !options.allowedOrigins?.includes(origin)) {
+    const ownOrigin = resourceUrl?.origin ?? url.origin;
+    if (origin !== null && origin !== ownOrigin && !options.allowedOrigins?.includes(origin)) {
       return forbidden(`Origin ${JSON.stringify(origin.slice(0, 100))} is not allowed`);
     }
     // Stateless: no session to resume, no server-initiated messages, so only POST is served.

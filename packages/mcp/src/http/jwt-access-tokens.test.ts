@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -31,6 +32,8 @@ beforeAll(async () => {
       .setIssuedAt()
       .setExpirationTime(expiresIn)
       .sign(privateKey);
+  let listener: RequestListener | undefined;
+  const server = await listen((incoming, outgoing) => listener?.(incoming, outgoing));
   const handler = createDocsMcpHandler(createTestDocsSearch(service), {
     auth: {
       resource,
@@ -43,8 +46,10 @@ beforeAll(async () => {
       token:
         authInfo.extra?.user === "ops" ? service.tokens.everything : service.tokens.runbooksOnly,
     }),
+    // Reached directly on 127.0.0.1, as behind a proxy: not the resource's host, so listed.
+    allowedHosts: [`127.0.0.1:${server.port}`],
   });
-  const server = await listen(nodeRequestListener(handler));
+  listener = nodeRequestListener(handler);
   endpoint = `${server.url}/mcp`;
   close = server.close;
 });

@@ -1,0 +1,373 @@
+import * as z from "zod/mini";
+import type {
+  BackendAttempt,
+  BackendFailure,
+  BackendHit,
+  DocumentOutcome,
+  DocumentRequest,
+  PageOutcome,
+  PageRequest,
+  SearchBackend,
+} from "../backend/search-backend.js";
+import {
+  type CredentialMinting,
+  defaultLifetimeSeconds,
+  restrictionsOf,
+} from "../hosted/credential-minting.js";
+import {
+  hostedBaseUrl,
+  lifetimeOption,
+  parentKeyOption,
+  refuseOption,
+} from "../hosted/hosted-options.js";
+import { failureOf, isFailure, readWire } from "../hosted/hosted-wire.js";
+import { pathSegment } from "../hosted/path-segment.js";
+import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
+import { importHmacKey } from "../hosted/web-crypto.js";
+import { type HttpAnswer, sendRequest } from "../http/send-request.js";
+import { type Clock, systemClock } from "../util/clock.js";
+import { algoliaErrorMeaning } from "./algolia-status-table.js";
+import {
+  type AlgoliaRestrictions,
+  indexAllowed,
+  securedApiKey,
+  securedKeyParameters,
+} from "./secured-api-key.js";
+
+export interface AlgoliaBackendOptions extends RecordLayoutOptions {
+  /** The application id (`X-Algolia-Application-Id`): names the hosts too. */
+  appId: string;
+  /**
+   * Where to read, in order: by default `https://{appId}-dsn.algolia.net`, then
+   * `https://{appId}-1.algolianet.com`, `-2`, `-3`. A failed attempt on one moves the next
+   * attempt to the next host (core still owns the retry and its budget).
+   */
+  hosts?: readonly string[];
+  /**
+   * Mint each user's secured API key from `parentKey` per call. Without it, the caller's
+   * `token` is the Algolia key to send (a search-only key, or a secured key your app derived),
+   * or its `headers` are sent as given (`x-algolia-api-key`).
+   */
+  mint?: CredentialMinting<AlgoliaRestrictions>;
+  /** Words of the passage a hit carries (`attributesToSnippet: content:N`). Default 40. */
+  passageWords?: number;
+  /** The index's `paginationLimitedTo` (1,000 by default): no request reads past it. */
+  paginationLimitedTo?: number;
+  fetch?: typeof globalThis.fetch;
+  clock?: Pick<Clock, "epochMs">;
+}
+
+const backendName = "algoliaBackend";
+// Algolia's clients mark a failed host down for two minutes, then try the DSN host again.
+const hostDownMs = 2 * 60 * 1000;
+const errorBodyBytes = 4 * 1024;
+const searchTemplate = "/1/indexes/{indexName}/query";
+
+const searchResponseSchema = z.object({
+  hits: z.array(z.record(z.string(), z.unknown())),
+  nbHits: z.optional(z.number()),
+});
+const errorBodySchema = z.object({ message: z.optional(z.string()) });
+
+/**
+ * Algolia (DocSearch indices or DESIGN section 2 records) over `fetch`, through core's one HTTP
+ * sender: `POST /1/indexes/{index}/query` on the DSN host, then the fallbacks, with the caller's
+ * key or a secured API key minted per call from the parent key. No official client (it retries
+ * on its own, against core's budget). Runs wherever `fetch` and Web Crypto do.
+ */
+export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
+  const appId = options.appId;
+  if (typeof appId !== "string" || !/^[A-Za-z0-9]{1,64}$/.test(appId)) {
+    refuseOption(backendName, "appId", "appId must be the application id (letters and digits)");
+  }
+  const hosts = (
+    options.hosts ?? [
+      `https://${appId}-dsn.algolia.net`,
+      `https://${appId}-1.algolianet.com`,
+      `https://${appId}-2.algolianet.com`,
+      `https://${appId}-3.algolianet.com`,
+    ]
+  ).map((host) => hostedBaseUrl(backendName, "hosts", host));
+  if (hosts.length === 0) refuseOption(backendName, "hosts", "hosts must name at least one host");
+  const layout = recordLayout(backendName, options);
+  const passageWords = options.passageWords ?? 40;
+  if (!Number.isInteger(passageWords) || passageWords < 5 || passageWords > 300) {
+    refuseOption(backendName, "passageWords", "passageWords must be a whole number from 5 to 300");
+  }
+  const paginationLimit = options.paginationLimitedTo ?? 1000;
+  if (!Number.isInteger(paginationLimit) || paginationLimit < 1) {
+    refuseOption(
+      backendName,
+      "paginationLimitedTo",
+      "paginationLimitedTo must be a whole number of at least 1",
+    );
+  }
+  const mint = options.mint;
+  const parentKey = mint === undefined ? undefined : parentKeyOption(backendName, mint.parentKey);
+  const lifetimeSeconds = lifetimeOption(
+    backendName,
+    mint?.lifetimeSeconds,
+    defaultLifetimeSeconds,
+  );
+  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const clock = options.clock ?? systemClock;
+  // The parent key imported once, on first use (a CryptoKey, not extractable).
+  let signing: Promise<CryptoKey> | undefined;
+  const signingKey = () => {
+    if (parentKey === undefined) throw new Error("no parent key");
+    signing ??= importHmacKey(parentKey);
+    return signing;
+  };
+
+  // The host cursor: which host the next attempt reads from. No credential lives here.
+  let hostIndex = 0;
+  let movedAt = 0;
+  const currentHost = () => {
+    if (hostIndex !== 0 && clock.epochMs() - movedAt >= hostDownMs) hostIndex = 0;
+    return hostIndex;
+  };
+  const moveOn = (from: number) => {
+    // Two attempts failing on one host at once move the cursor once.
+    if (hostIndex !== from) return;
+    hostIndex = (from + 1) % hosts.length;
+    movedAt = clock.epochMs();
+  };
+
+  /** The attempt's headers: the caller's key, or one minted for the caller; or a failure. */
+  async function credentials(
+    attempt: BackendAttempt,
+    index: string,
+  ): Promise<Record<string, string> | BackendFailure> {
+    const base = { "x-algolia-application-id": appId };
+    if (mint === undefined || parentKey === undefined) {
+      const caller = attempt.caller;
+      return "token" in caller
+        ? { ...base, "x-algolia-api-key": caller.token }
+        : { ...caller.headers, ...base };
+    }
+    const restrictions = await restrictionsOf(mint, attempt.caller);
+    if (restrictions === undefined) {
+      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
+    }
+    // The index is outside this user's restrictIndices: Algolia would refuse it, so do not ask.
+    if (!indexAllowed(restrictions.restrictIndices, index)) {
+      return { kind: "forbidden", reason: "index outside the caller's restrictIndices" };
+    }
+    const validUntil =
+      restrictions.validUntil ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+    const key = await securedApiKey(
+      await signingKey(),
+      securedKeyParameters({ ...restrictions, validUntil }),
+    );
+    return { ...base, "x-algolia-api-key": key };
+  }
+
+  async function query(
+    index: string,
+    body: Record<string, unknown>,
+    attempt: BackendAttempt,
+    operation: "search" | "get_document",
+  ): Promise<HttpAnswer | BackendFailure> {
+    const segment = pathSegment(index);
+    if (segment === undefined) {
+      return {
+        kind: "failed",
+        cause: "misconfigured",
+        reason: "collection id is not an index name",
+      };
+    }
+    const headers = await credentials(attempt, index);
+    if (isFailure(headers)) return headers;
+    const at = currentHost();
+    const host = hosts[at] ?? hosts[0];
+    if (host === undefined) return { kind: "failed", cause: "misconfigured", reason: "no host" };
+    attempt.annotate({
+      attributes: {
+        "db.system.name": "algolia",
+        "db.operation.name": "search",
+        "db.collection.name": index,
+        "search_docs.operation": operation,
+        "server.address": new URL(host.origin).hostname,
+      },
+    });
+    let answer: HttpAnswer | BackendFailure;
+    try {
+      answer = await sendRequest(
+        {
+          method: "POST",
+          url: `${host.origin}${host.pathname}/1/indexes/${segment}/query`,
+          headers,
+          body: JSON.stringify(body),
+          urlTemplate: host.pathname + searchTemplate,
+        },
+        attempt,
+        { fetch, errorBodyBytes },
+      );
+    } catch (error) {
+      // Timed out or aborted on this host: the next attempt tries the next one.
+      moveOn(at);
+      throw error;
+    }
+    if (isFailure(answer)) {
+      if (answer.kind === "transient") moveOn(at);
+      return answer;
+    }
+    if (answer.status >= 500) moveOn(at);
+    return answer;
+  }
+
+  function errorOf(answer: HttpAnswer): BackendFailure {
+    const body = readWire(answer.text, errorBodySchema);
+    const message = isFailure(body) ? undefined : body.message;
+    const meaning = algoliaErrorMeaning(answer.status, message);
+    if (meaning.kind === "forbidden" && mint !== undefined) {
+      // The minted key's restrictIndices allow this index (checked before sending), so the
+      // parent key's own index list refuses it: the app's configuration, not this user.
+      return failureOf(
+        { kind: "failed", cause: "misconfigured" },
+        answer.status,
+        "parent key may not read the index",
+        answer.headers,
+        clock.epochMs(),
+      );
+    }
+    return failureOf(meaning, answer.status, labelOf(meaning), answer.headers, clock.epochMs());
+  }
+
+  return {
+    specificationVersion: "v1",
+    name: "algolia",
+
+    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+      const offset = offsetOf(request.continuation, paginationLimit);
+      if (offset === undefined) {
+        return { kind: "failed", cause: "rejected", reason: "continuation is not an offset" };
+      }
+      const length = Math.min(
+        request.pageSize,
+        attempt.limits.pageItems,
+        paginationLimit - offset,
+        1000,
+      );
+      const answer = await query(
+        request.collectionId,
+        {
+          query: request.query,
+          offset,
+          length,
+          // The user's words are text: no quotes-as-phrases, no minus-as-exclusion.
+          advancedSyntax: false,
+          attributesToRetrieve: layout.retrievedFields,
+          attributesToSnippet: [`${layout.passageField}:${passageWords}`],
+          attributesToHighlight: [],
+          highlightPreTag: "",
+          highlightPostTag: "",
+          snippetEllipsisText: "…",
+          analytics: false,
+          clickAnalytics: false,
+        },
+        attempt,
+        "search",
+      );
+      if (isFailure(answer)) return answer;
+      if (answer.status < 200 || answer.status > 299) return errorOf(answer);
+      const response = readWire(answer.text, searchResponseSchema);
+      if (isFailure(response)) return response;
+      if (response.hits.length > length) {
+        return {
+          kind: "failed",
+          cause: "malformed",
+          reason: `malformed body: ${response.hits.length} hits for length ${length}`,
+        };
+      }
+      if (response.hits.length === 0 && offset === 0) return { kind: "no_match" };
+      const hits: BackendHit[] = [];
+      for (const [rank, record] of response.hits.entries()) {
+        const hit = layout.readHit(
+          record,
+          snippetOf(record, layout.passageField),
+          1 / (offset + rank + 1),
+        );
+        if (typeof hit === "string")
+          return { kind: "failed", cause: "malformed", reason: `malformed body: ${hit}` };
+        hits.push(hit);
+      }
+      const end = offset + hits.length;
+      const more = response.nbHits === undefined ? hits.length === length : response.nbHits > end;
+      const next = more && end < paginationLimit ? String(end) : undefined;
+      return { kind: "page", hits, more, ...(next === undefined ? {} : { next }) };
+    },
+
+    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+      // One more section than the limit is asked for, so a longer document is known, never cut.
+      const sectionLimit = Math.min(attempt.limits.documentSections, paginationLimit - 1, 999);
+      const answer = await query(
+        request.collectionId,
+        {
+          query: "",
+          // The document field must be in attributesForFaceting (filterOnly is enough).
+          filters: `${layout.documentField}:"${request.documentId.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`,
+          offset: 0,
+          length: sectionLimit + 1,
+          // DocSearch indices set distinct on the URL: a document needs every record.
+          distinct: false,
+          attributesToRetrieve: layout.retrievedFields,
+          attributesToSnippet: [],
+          attributesToHighlight: [],
+          analytics: false,
+        },
+        attempt,
+        "get_document",
+      );
+      if (isFailure(answer)) return answer;
+      if (answer.status < 200 || answer.status > 299) return errorOf(answer);
+      const response = readWire(answer.text, searchResponseSchema);
+      if (isFailure(response)) return response;
+      if (response.hits.length === 0) return { kind: "not_found" };
+      if (response.hits.length > sectionLimit) {
+        return {
+          kind: "failed",
+          cause: "too_large",
+          reason: `document has more than ${sectionLimit} records`,
+        };
+      }
+      const document = layout.readDocument(response.hits);
+      if (typeof document === "string")
+        return { kind: "failed", cause: "malformed", reason: `malformed body: ${document}` };
+      return { kind: "document", document };
+    },
+  };
+}
+
+function offsetOf(continuation: string | undefined, limit: number): number | undefined {
+  if (continuation === undefined) return 0;
+  if (!/^\d{1,9}$/.test(continuation)) return undefined;
+  const offset = Number(continuation);
+  return offset < limit ? offset : undefined;
+}
+
+function snippetOf(record: Readonly<Record<string, unknown>>, field: string): string {
+  const snippets = record._snippetResult;
+  if (typeof snippets !== "object" || snippets === null) return "";
+  const entry = (snippets as Record<string, unknown>)[field];
+  if (typeof entry !== "object" || entry === null) return "";
+  const value = (entry as Record<string, unknown>).value;
+  return typeof value === "string" ? value : "";
+}
+
+function labelOf(meaning: BackendFailure): string {
+  switch (meaning.kind) {
+    case "unauthorized":
+      return "the key was refused or has expired";
+    case "forbidden":
+      return "index not allowed with this key";
+    case "overloaded":
+      return "too many requests";
+    case "transient":
+      return "server error";
+    case "failed":
+      return meaning.cause === "misconfigured" ? "index does not exist" : "request refused";
+    default:
+      return meaning.kind;
+  }
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  describeWithPostgres,
+  startTestDatabase,
+  type TestDatabase,
+} from "../__fixtures__/postgres-for-tests.js";
+import { loadSections } from "../postgres/load-sections.js";
+import { main } from "./main.js";
+
+describeWithPostgres("search-docs CLI with SEARCH_DOCS_POSTGRES_URL", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    await loadSections(database.admin, [
+      {
+        collectionId: "runbooks",
+        documentId: "key-rotation",
+        section: 1,
+        title: "Key rotation",
+        heading: "Rotate",
+        body: "Rotate the signing key every month.",
+        slug: "key-rotation",
+        updatedAt: "2026-05-04",
+      },
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const run = async (argv: string[], environment: NodeJS.ProcessEnv) => {
+    let out = "";
+    let err = "";
+    const code = await main(argv, {
+      out: (text) => {
+        out += text;
+      },
+      err: (text) => {
+        err += text;
+      },
+      environment,
+      untilStopped: () => Promise.resolve(),
+    });
+    return { code, out, err };
+  };
+
+  it("searches the table and reads a document back, never printing the password", async () => {
+    const environment = {
+      SEARCH_DOCS_REF_DIR: mkdtempSync(join(tmpdir(), "search-docs-cli-postgres-")),
+      SEARCH_DOCS_POSTGRES_URL: database.appUrl,
+      SEARCH_DOCS_AREAS: '{"runbooks":["runbooks"]}',
+    };
+    const searched = await run(["rotate the signing key", "--json"], environment);
+    expect(searched.code).toBe(0);
+    const { output } = JSON.parse(searched.out);
+    expect(output.status).toBe("ok");
+    expect(output.results[0]).toMatchObject({ title: "Key rotation", area: "runbooks" });
+    expect(searched.err).toMatch(
+      /^Searching postgres:\/\/127\.0\.0\.1:\d+\/postgres#search_docs_sections/,
+    );
+    const read = await run(["get", output.results[0].ref, "--json"], environment);
+    expect(read.code).toBe(0);
+    expect(JSON.parse(read.out).output).toMatchObject({ status: "ok", title: "Key rotation" });
+    expect(searched.out + searched.err + read.out + read.err).not.toContain(
+      "app-password-for-tests",
+    );
+  });
+});

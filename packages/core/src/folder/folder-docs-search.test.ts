@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDocsSearch } from "../create-docs-search.js";
+import { folderBackend } from "./folder-backend.js";
+import { folderAreas } from "./folder-collections.js";
+import { indexFolder } from "./index-folder.js";
+import { localCaller } from "./local-caller.js";
+
+// End to end: the folder through createDocsSearch, as the CLI, the adapters and MCP use it.
+let work: string;
+let root: string;
+let indexPath: string;
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), "search-docs-folder-e2e-"));
+  root = join(work, "docs");
+  indexPath = join(work, "index.sqlite");
+  mkdirSync(join(root, "runbooks"), { recursive: true });
+  mkdirSync(join(root, "policies"), { recursive: true });
+  writeFileSync(
+    join(root, "runbooks", "key-rotation.md"),
+    "# Key rotation\n\nRotate the signing key every 90 days.\n\n## Steps\n\nCreate the new key, deploy it, revoke the old one.\n",
+  );
+  writeFileSync(join(root, "policies", "travel.md"), "# Travel\n\nBook trains under four hours.\n");
+});
+
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+describe("createDocsSearch({ backend: folderBackend })", () => {
+  it("ok: refs are the files' paths, and get_document reads them", async () => {
+    await indexFolder({ root, indexPath });
+    const docs = createDocsSearch({
+      backend: folderBackend({ root, indexPath, autoIndex: false }),
+      areas: folderAreas({ root }),
+    });
+    expect(docs.areaNames).toEqual(["policies", "runbooks"]);
+    const { output } = await docs.search(
+      { query: "how do I rotate the signing key" },
+      { caller: localCaller },
+    );
+    expect(output.status).toBe("ok");
+    expect(output.results[0]).toMatchObject({
+      ref: "runbooks/key-rotation#1",
+      title: "Key rotation",
+      area: "runbooks",
+    });
+    const document = await docs.getDocument(
+      { ref: "runbooks/key-rotation#2" },
+      { caller: localCaller },
+    );
+    expect(document.output).toMatchObject({ status: "ok", title: "Key rotation" });
+    expect(document.output.content).toContain("revoke the old one");
+  });
+
+  it("no_matches when nothing matched, in every area", async () => {
+    await indexFolder({ root, indexPath });
+    const docs = createDocsSearch({
+      backend: folderBackend({ root, indexPath, autoIndex: false }),
+      areas: folderAreas({ root }),
+    });
+    const { output } = await docs.search({ query: "zeppelin xylophone" }, { caller: localCaller });
+    expect(output).toMatchObject({ status: "no_matches", results: [] });
+  });
+
+  it("unavailable, never no_matches, when the index cannot be read", async () => {
+    writeFileSync(indexPath, "not an index ".repeat(500));
+    const docs = createDocsSearch({
+      backend: folderBackend({ root, indexPath, autoIndex: false }),
+      areas: folderAreas({ root }),
+    });
+    const { output, trace } = await docs.search(
+      { query: "rotate the signing key" },
+      { caller: localCaller },
+    );
+    expect(output.status).toBe("unavailable");
+    expect(JSON.stringify(trace)).toMatch(/malformed|SQLITE_NOTADB/);
+  });
+});

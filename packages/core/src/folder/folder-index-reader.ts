@@ -1,0 +1,118 @@
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { CollectionFolder } from "./folder-options.js";
+import { scopeFilter } from "./folder-scope.js";
+import { columnWeights, indexSchemaVersion } from "./index-schema.js";
+
+export interface SectionRow {
+  path: string;
+  position: number;
+  title: string;
+  heading: string;
+  updated: string;
+  score: number;
+  body: string;
+}
+
+export interface DocumentRows {
+  title: string;
+  updated: string;
+  sections: { position: number; heading: string; body: string }[];
+}
+
+/**
+ * Characters of a section's body a search row carries, for its passage: bounded, so a page of
+ * hits stays small whatever the files hold (snippet() is not used: it would run on every
+ * matching row before the sort, which measured slower than cutting the passage from these).
+ */
+const maxBodyChars = 8000;
+
+/**
+ * A read-only connection to one index file. Opened on the file in place; when the index is swapped
+ * (renamed over), this connection keeps reading the file it opened until it is closed.
+ */
+export class FolderIndexReader {
+  readonly build: string;
+  readonly #database: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+
+  constructor(path: string) {
+    this.#database = new DatabaseSync(path, { readOnly: true });
+    try {
+      const rows = this.#database.prepare("SELECT key, value FROM meta").all() as {
+        key: string;
+        value: string;
+      }[];
+      const meta = new Map(rows.map((row) => [row.key, row.value]));
+      if (meta.get("schema") !== indexSchemaVersion) {
+        throw new IndexFormatError(
+          `index format ${meta.get("schema") ?? "unknown"}, expected ${indexSchemaVersion}`,
+        );
+      }
+      this.build = meta.get("build") ?? "";
+    } catch (error) {
+      this.#database.close();
+      throw error;
+    }
+  }
+
+  /**
+   * One page of section hits for an FTS5 query, within a collection's folder, best first; one
+   * extra row is asked for so the caller knows whether more exist.
+   */
+  search(
+    ftsQuery: string,
+    collection: CollectionFolder,
+    { limit, offset, prefer }: { limit: number; offset: number; prefer: "relevance" | "recent" },
+  ): SectionRow[] {
+    const scope = scopeFilter(collection);
+    const match = scope === undefined ? ftsQuery : `${scope} AND (${ftsQuery})`;
+    const score = `-bm25(sections_fts, ${columnWeights.title}, ${columnWeights.heading}, ${columnWeights.body}, 0)`;
+    // By relevance, FTS5 ranks the collection's matching rows alone and only the page's rows are
+    // joined; by date, every matching row needs its file's date, so they are all joined.
+    const sql =
+      prefer === "recent"
+        ? `SELECT s.path, s.position, s.title, s.heading, f.updated, ${score} AS score,
+            substr(s.body, 1, ${maxBodyChars}) AS body
+          FROM sections_fts JOIN sections s ON s.id = sections_fts.rowid JOIN files f ON f.path = s.path
+          WHERE sections_fts MATCH :match
+          ORDER BY f.updated DESC, score DESC, s.id LIMIT :limit OFFSET :offset`
+        : `SELECT s.path, s.position, s.title, s.heading, f.updated, ranked.score,
+            substr(s.body, 1, ${maxBodyChars}) AS body
+          FROM (SELECT rowid AS id, ${score} AS score FROM sections_fts WHERE sections_fts MATCH :match
+                ORDER BY score DESC, rowid LIMIT :limit OFFSET :offset) AS ranked
+          JOIN sections s ON s.id = ranked.id JOIN files f ON f.path = s.path
+          ORDER BY ranked.score DESC, ranked.id`;
+    return this.#statement(sql).all({ match, limit, offset }) as unknown as SectionRow[];
+  }
+
+  /** A file's sections in order, or undefined when the index has no such file. */
+  document(path: string, maxSections: number): DocumentRows | "too_large" | undefined {
+    const file = this.#statement("SELECT title, updated, sections FROM files WHERE path = ?").get(
+      path,
+    ) as { title: string; updated: string; sections: number } | undefined;
+    if (file === undefined) return undefined;
+    if (file.sections > maxSections) return "too_large";
+    const sections = this.#statement(
+      "SELECT position, heading, body FROM sections WHERE path = ? ORDER BY position LIMIT ?",
+    ).all(path, maxSections + 1) as unknown as DocumentRows["sections"];
+    return { title: file.title, updated: file.updated, sections };
+  }
+
+  close(): void {
+    this.#database.close();
+  }
+
+  #statement(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#database.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/** The file is a SQLite database, but not an index this version can read. */
+export class IndexFormatError extends Error {
+  override name = "IndexFormatError";
+}

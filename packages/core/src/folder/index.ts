@@ -1,0 +1,19 @@
+export { type FolderBackend, type FolderBackendOptions, folderBackend } from "./folder-backend.js";
+export { collectionFolder, folderAreas, rootFilesCollection } from "./folder-collections.js";
+export {
+  type CollectionFolder,
+  defaultFolderLimits,
+  defaultIndexPath,
+  type FolderOptions,
+} from "./folder-options.js";
+export { toFtsQuery } from "./fts-query.js";
+export {
+  type IndexProgress,
+  type IndexRunOptions,
+  type IndexSummary,
+  indexFolder,
+} from "./index-folder.js";
+export { localCaller } from "./local-caller.js";
+export { type ParsedDocument, type ParsedSection, parseDocument } from "./parse-document.js";
+export { type MarkdownSource, toMarkdown } from "./to-markdown.js";
+export { docExtensions, type SkipReason } from "./walk-folder.js";

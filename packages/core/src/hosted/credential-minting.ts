@@ -1,0 +1,39 @@
+import type { Caller } from "../contract/caller.js";
+
+/**
+ * How a hosted backend mints each end user's credential in process, per call: the engine's own
+ * derived key (Algolia's secured API key, Meilisearch's tenant token, Typesense's scoped search
+ * key), signed with `parentKey` over the restrictions `restrictionsFor` gives for this caller.
+ * The parent key lives here only: it is never sent, traced, annotated or put in a reason.
+ */
+export interface CredentialMinting<Restrictions> {
+  /** The key the derived credentials are signed with: a search-only key, never an admin key. */
+  parentKey: string;
+  /**
+   * The end user's restrictions, in the engine's own terms, for this call's caller (whom your
+   * app has authenticated: its token or headers name the user). Undefined refuses the caller:
+   * the attempt is `unauthorized` and nothing is sent.
+   */
+  restrictionsFor(caller: Caller): Restrictions | undefined | Promise<Restrictions | undefined>;
+  /** Seconds a minted credential stays valid; 300 unless set (from 10 to 86,400). */
+  lifetimeSeconds?: number;
+}
+
+export const defaultLifetimeSeconds = 300;
+
+/**
+ * The caller's restrictions from `restrictionsFor`. What it throws is rethrown with a fixed
+ * message (its own is kept as `cause`, which no trace reads): a message may quote a user's
+ * data or a key, and core puts a thrown message in the trace.
+ */
+export async function restrictionsOf<Restrictions>(
+  mint: CredentialMinting<Restrictions>,
+  caller: Caller,
+): Promise<Restrictions | undefined> {
+  try {
+    return await mint.restrictionsFor(caller);
+  } catch (error) {
+    const name = error instanceof Error ? error.name : typeof error;
+    throw new Error(`mint.restrictionsFor threw ${name}`, { cause: error });
+  }
+}

@@ -1,0 +1,214 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { contractDocuments } from "../testing/contract-documents.js";
+import type { FakeHostedEngine } from "../testing/fake-hosted-engine.js";
+import { contractPageUrl, docSearchRecordsOf } from "../testing/hosted-contract-records.js";
+import { startFakeMeilisearch } from "../testing/start-fake-meilisearch.js";
+import { type TestAttempt, testAttempt } from "../testing/test-attempt.js";
+import { meilisearchBackend } from "./meilisearch-backend.js";
+import { meilisearchErrorTable } from "./meilisearch-status-table.js";
+import { tenantToken } from "./tenant-token.js";
+
+const documents = contractDocuments();
+const records = docSearchRecordsOf(documents, "underscored", (document) => ({
+  team: documents.indexOf(document) % 2 === 0 ? "platform" : "support",
+}));
+const parentKey = "parent-search-key-never-sent";
+const uid = "6062abda-a5aa-4414-ac91-ecd7944c0f8d";
+let fake: FakeHostedEngine | undefined;
+
+async function start(filterable = ["url_without_anchor", "team"]): Promise<FakeHostedEngine> {
+  fake = await startFakeMeilisearch({
+    indexes: { docs: records, other: records },
+    keys: [
+      { key: parentKey, uid, indexes: ["docs", "gone"] },
+      { key: "plain-key", uid: "plain", indexes: ["docs"] },
+    ],
+    searchableAttributes: ["hierarchy_lvl1", "hierarchy_lvl2", "content"],
+    filterableAttributes: filterable,
+  });
+  return fake;
+}
+
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+function minting(engine: FakeHostedEngine, extra: { expiresAt?: number } = {}) {
+  return meilisearchBackend({
+    url: engine.urls[0] ?? "",
+    mint: {
+      parentKey,
+      apiKeyUid: uid,
+      restrictionsFor: (caller) => {
+        if (!("token" in caller)) return undefined;
+        const team = { "alice-session": "platform", "bob-session": "support" }[caller.token];
+        return team === undefined
+          ? undefined
+          : { searchRules: { docs: { filter: `team = ${team}` }, gone: null }, ...extra };
+      },
+    },
+  });
+}
+
+const page = { collectionId: "docs", query: "the", pageSize: 20, continuation: undefined };
+const attempt = (token: string): TestAttempt => testAttempt({ caller: { token } });
+const soon = () => Math.floor(Date.now() / 1000) + 600;
+
+describe("meilisearchBackend", () => {
+  it("two users on tenant tokens minted per call see different documents", async () => {
+    const engine = await start();
+    const backend = minting(engine);
+    const alice = await backend.searchPage(
+      { ...page, query: "incident" },
+      attempt("alice-session"),
+    );
+    const bob = await backend.searchPage({ ...page, query: "incident" }, attempt("bob-session"));
+    if (alice.kind !== "page" || bob.kind !== "page") throw new Error(`${alice.kind} ${bob.kind}`);
+    const teamOf = (id: string) => records.find((record) => record.url_without_anchor === id)?.team;
+    expect(new Set(alice.hits.map((hit) => teamOf(hit.documentId)))).toEqual(new Set(["platform"]));
+    expect(new Set(bob.hits.map((hit) => teamOf(hit.documentId)))).toEqual(new Set(["support"]));
+    const bobsPage = bob.hits[0]?.documentId ?? "";
+    expect(
+      (
+        await backend.getDocument(
+          { collectionId: "docs", documentId: bobsPage },
+          attempt("alice-session"),
+        )
+      ).kind,
+    ).toBe("not_found");
+    expect(
+      (
+        await backend.getDocument(
+          { collectionId: "docs", documentId: bobsPage },
+          attempt("bob-session"),
+        )
+      ).kind,
+    ).toBe("document");
+  });
+
+  it("never sends the parent key", async () => {
+    const engine = await start();
+    const one = attempt("alice-session");
+    await minting(engine).searchPage(page, one);
+    expect(engine.requests.at(-1)?.headers.authorization).toMatch(/^Bearer ey/);
+    expect(JSON.stringify(engine.requests)).not.toContain(parentKey);
+    expect(JSON.stringify(one.details)).not.toContain(parentKey);
+  });
+
+  it("a token it minted that the engine refuses (403 invalid_api_key) is unauthorized, never forbidden", async () => {
+    const engine = await start();
+    // Expired on the engine's clock: the same 403 invalid_api_key a forbidden index gets.
+    const expired = await minting(engine, { expiresAt: 1 }).searchPage(
+      page,
+      attempt("alice-session"),
+    );
+    expect(expired).toMatchObject({ kind: "unauthorized", reason: expect.stringContaining("403") });
+    // Outside the user's searchRules: forbidden, known before sending.
+    const before = engine.requests.length;
+    expect(
+      (
+        await minting(engine).searchPage(
+          { ...page, collectionId: "other" },
+          attempt("alice-session"),
+        )
+      ).kind,
+    ).toBe("forbidden");
+    expect(engine.requests).toHaveLength(before);
+  });
+
+  it("a caller's token: expired or forged is unauthorized; unexpired but not naming the index is forbidden; a plain key is never forbidden", async () => {
+    const engine = await start();
+    const backend = meilisearchBackend({ url: engine.urls[0] ?? "" });
+    const expired = await tenantToken({
+      parentKey,
+      apiKeyUid: uid,
+      searchRules: ["docs", "other"],
+      expiresAt: 1,
+    });
+    expect((await backend.searchPage(page, attempt(expired))).kind).toBe("unauthorized");
+    const forged = await tenantToken({
+      parentKey: "not-the-key",
+      apiKeyUid: uid,
+      searchRules: ["docs"],
+      expiresAt: soon(),
+    });
+    expect((await backend.searchPage(page, attempt(forged))).kind).toBe("unauthorized");
+    const narrow = await tenantToken({
+      parentKey,
+      apiKeyUid: uid,
+      searchRules: ["docs"],
+      expiresAt: soon(),
+    });
+    expect(
+      (await backend.searchPage({ ...page, collectionId: "other" }, attempt(narrow))).kind,
+    ).toBe("forbidden");
+    expect((await backend.searchPage(page, attempt(narrow))).kind).toBe("page");
+    expect(
+      (await backend.searchPage({ ...page, collectionId: "other" }, attempt("plain-key"))).kind,
+    ).toBe("unauthorized");
+  });
+
+  it("401 missing_authorization_header is unauthorized", async () => {
+    const engine = await start();
+    const backend = meilisearchBackend({ url: engine.urls[0] ?? "" });
+    const outcome = await backend.searchPage(
+      page,
+      testAttempt({ caller: { headers: { "x-other": "1" } } }),
+    );
+    expect(outcome).toMatchObject({
+      kind: "unauthorized",
+      reason: "HTTP 401 missing_authorization_header",
+    });
+  });
+
+  it("503 too_many_search_requests is overloaded with its Retry-After; index_not_found is misconfigured", async () => {
+    const engine = await start();
+    const backend = meilisearchBackend({ url: engine.urls[0] ?? "" });
+    engine.inject({
+      status: 503,
+      body: {
+        message: "Too many search requests running at the same time: 1000. Retry after 10s.",
+        code: "too_many_search_requests",
+        type: "system",
+        link: "",
+      },
+      headers: { "retry-after": "10" },
+    });
+    expect(await backend.searchPage(page, attempt("plain-key"))).toMatchObject({
+      kind: "overloaded",
+      retryAfterMs: 10_000,
+    });
+    const missing = await minting(engine).searchPage(
+      { ...page, collectionId: "gone" },
+      attempt("alice-session"),
+    );
+    expect(missing).toMatchObject({
+      kind: "failed",
+      cause: "misconfigured",
+      reason: "HTTP 404 index_not_found",
+    });
+    expect(
+      (await backend.searchPage({ ...page, query: "quokka xylophone" }, attempt("plain-key"))).kind,
+    ).toBe("no_match");
+  });
+
+  it("a document field missing from filterableAttributes is misconfigured, never not_found", async () => {
+    const engine = await start(["team"]);
+    const target = documents[0];
+    if (target === undefined) throw new Error("no document");
+    const outcome = await meilisearchBackend({ url: engine.urls[0] ?? "" }).getDocument(
+      { collectionId: "docs", documentId: contractPageUrl(target) },
+      attempt("plain-key"),
+    );
+    expect(outcome).toMatchObject({
+      kind: "failed",
+      cause: "misconfigured",
+      reason: "HTTP 400 invalid_search_filter",
+    });
+  });
+
+  it("cites a source for every status row", () => {
+    for (const row of meilisearchErrorTable) expect(row.source).toMatch(/meilisearch\.com/);
+  });
+});

@@ -1,0 +1,326 @@
+import * as z from "zod/mini";
+import type {
+  BackendAttempt,
+  BackendFailure,
+  BackendHit,
+  DocumentOutcome,
+  DocumentRequest,
+  PageOutcome,
+  PageRequest,
+  SearchBackend,
+} from "../backend/search-backend.js";
+import {
+  type CredentialMinting,
+  defaultLifetimeSeconds,
+  restrictionsOf,
+} from "../hosted/credential-minting.js";
+import {
+  hostedBaseUrl,
+  lifetimeOption,
+  parentKeyOption,
+  refuseOption,
+} from "../hosted/hosted-options.js";
+import { failureOf, isFailure, readWire, safeLabel } from "../hosted/hosted-wire.js";
+import { pathSegment } from "../hosted/path-segment.js";
+import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
+import { importHmacKey } from "../hosted/web-crypto.js";
+import { callerHeaders } from "../http/caller-headers.js";
+import { type HttpAnswer, sendRequest } from "../http/send-request.js";
+import { type Clock, systemClock } from "../util/clock.js";
+import { meilisearchErrorMeaning } from "./meilisearch-status-table.js";
+import {
+  type MeilisearchRestrictions,
+  readTenantToken,
+  searchRulesCover,
+  tenantToken,
+} from "./tenant-token.js";
+
+export interface MeilisearchBackendOptions extends RecordLayoutOptions {
+  /** The instance's address; every request goes to this origin and path only. */
+  url: string;
+  /**
+   * Mint each user's tenant token per call, signed with `parentKey` (a search key, never the
+   * master key) and naming it by `apiKeyUid`. Without it, the caller's `token` is sent as the
+   * Bearer key (a search key or a tenant token your app minted), or its `headers` as given.
+   */
+  mint?: CredentialMinting<MeilisearchRestrictions> & { apiKeyUid: string };
+  /** Words of the passage a hit carries (`cropLength`). Default 40. */
+  passageWords?: number;
+  /** The index's `pagination.maxTotalHits` (1,000 by default): no request reads past it. */
+  maxTotalHits?: number;
+  fetch?: typeof globalThis.fetch;
+  clock?: Pick<Clock, "epochMs">;
+}
+
+const backendName = "meilisearchBackend";
+const errorBodyBytes = 4 * 1024;
+
+const searchResponseSchema = z.object({
+  hits: z.array(z.record(z.string(), z.unknown())),
+  estimatedTotalHits: z.optional(z.number()),
+  totalHits: z.optional(z.number()),
+});
+const errorBodySchema = z.object({ code: z.optional(z.string()) });
+
+/**
+ * Meilisearch (docs-scraper or section records) over `fetch`, through core's one HTTP sender:
+ * `POST /indexes/{uid}/search` with the caller's key or a tenant token minted per call. Runs
+ * wherever `fetch` and Web Crypto do.
+ */
+export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBackend {
+  const base = hostedBaseUrl(backendName, "url", options.url);
+  const layout = recordLayout(
+    backendName,
+    (options.records ?? "docsearch") === "docsearch"
+      ? {
+          ...options,
+          // docs-scraper flattens the hierarchy (`hierarchy_lvl0`) and the weights (`position`).
+          docsearchFields: {
+            hierarchyPrefix: "hierarchy_",
+            position: "position",
+            ...options.docsearchFields,
+          },
+        }
+      : options,
+  );
+  const passageWords = options.passageWords ?? 40;
+  if (!Number.isInteger(passageWords) || passageWords < 5 || passageWords > 300) {
+    refuseOption(backendName, "passageWords", "passageWords must be a whole number from 5 to 300");
+  }
+  const maxTotalHits = options.maxTotalHits ?? 1000;
+  if (!Number.isInteger(maxTotalHits) || maxTotalHits < 1) {
+    refuseOption(backendName, "maxTotalHits", "maxTotalHits must be a whole number of at least 1");
+  }
+  const mint = options.mint;
+  const parentKey = mint === undefined ? undefined : parentKeyOption(backendName, mint.parentKey);
+  if (mint !== undefined && (typeof mint.apiKeyUid !== "string" || mint.apiKeyUid.trim() === "")) {
+    refuseOption(backendName, "mint.apiKeyUid", "mint.apiKeyUid must be the parent key's uid");
+  }
+  const lifetimeSeconds = lifetimeOption(
+    backendName,
+    mint?.lifetimeSeconds,
+    defaultLifetimeSeconds,
+  );
+  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const clock = options.clock ?? systemClock;
+  // The parent key imported once, on first use (a CryptoKey, not extractable).
+  let signing: Promise<CryptoKey> | undefined;
+  const signingKey = () => {
+    if (parentKey === undefined) throw new Error("no parent key");
+    signing ??= importHmacKey(parentKey);
+    return signing;
+  };
+  const searchTemplate = `${base.pathname}/indexes/{index_uid}/search`;
+
+  /** The attempt's headers and what we know of its credential; or a failure before sending. */
+  async function credentials(
+    attempt: BackendAttempt,
+    index: string,
+  ): Promise<{ headers: Record<string, string>; minted: boolean } | BackendFailure> {
+    if (mint === undefined || parentKey === undefined) {
+      return { headers: callerHeaders(attempt.caller), minted: false };
+    }
+    const restrictions = await restrictionsOf(mint, attempt.caller);
+    if (restrictions === undefined) {
+      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
+    }
+    // Outside this user's search rules Meilisearch would answer invalid_api_key: this user may
+    // not read the index, and that, unlike an expired token, we know for sure.
+    if (!searchRulesCover(restrictions.searchRules, index)) {
+      return { kind: "forbidden", reason: "index outside the caller's searchRules" };
+    }
+    const expiresAt =
+      restrictions.expiresAt ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+    const token = await tenantToken({
+      parentKey: await signingKey(),
+      apiKeyUid: mint.apiKeyUid,
+      searchRules: restrictions.searchRules,
+      expiresAt,
+    });
+    return { headers: { authorization: `Bearer ${token}` }, minted: true };
+  }
+
+  async function search(
+    index: string,
+    body: Record<string, unknown>,
+    attempt: BackendAttempt,
+    operation: "search" | "get_document",
+  ): Promise<{ answer: HttpAnswer; minted: boolean } | BackendFailure> {
+    const segment = pathSegment(index);
+    if (segment === undefined) {
+      return {
+        kind: "failed",
+        cause: "misconfigured",
+        reason: "collection id is not an index uid",
+      };
+    }
+    const credential = await credentials(attempt, index);
+    if (isFailure(credential)) return credential;
+    attempt.annotate({
+      attributes: {
+        "db.system.name": "meilisearch",
+        "db.operation.name": "search",
+        "db.collection.name": index,
+        "search_docs.operation": operation,
+      },
+    });
+    const answer = await sendRequest(
+      {
+        method: "POST",
+        url: `${base.origin}${base.pathname}/indexes/${segment}/search`,
+        headers: credential.headers,
+        body: JSON.stringify(body),
+        urlTemplate: searchTemplate,
+      },
+      attempt,
+      { fetch, errorBodyBytes },
+    );
+    if (isFailure(answer)) return answer;
+    return { answer, minted: credential.minted };
+  }
+
+  function errorOf(
+    answer: HttpAnswer,
+    minted: boolean,
+    index: string,
+    attempt: BackendAttempt,
+  ): BackendFailure {
+    const body = readWire(answer.text, errorBodySchema);
+    const code = isFailure(body) ? undefined : body.code;
+    let meaning = meilisearchErrorMeaning(answer.status, code);
+    if (answer.status === 403 && code === "invalid_api_key" && !minted) {
+      meaning = callerTokenMeaning(attempt, index, clock.epochMs()) ?? meaning;
+    }
+    const label =
+      answer.status === 403 && minted
+        ? "invalid_api_key (a minted token refused: expired on the engine's clock, or its parent key or uid)"
+        : safeLabel(code);
+    return failureOf(meaning, answer.status, label, answer.headers, clock.epochMs());
+  }
+
+  return {
+    specificationVersion: "v1",
+    name: "meilisearch",
+
+    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+      const offset = offsetOf(request.continuation, maxTotalHits);
+      if (offset === undefined) {
+        return { kind: "failed", cause: "rejected", reason: "continuation is not an offset" };
+      }
+      const limit = Math.min(request.pageSize, attempt.limits.pageItems, maxTotalHits - offset);
+      const sent = await search(
+        request.collectionId,
+        {
+          q: request.query,
+          offset,
+          limit,
+          attributesToRetrieve: layout.retrievedFields,
+          attributesToCrop: [layout.passageField],
+          cropLength: passageWords,
+          cropMarker: "…",
+          showRankingScore: true,
+        },
+        attempt,
+        "search",
+      );
+      if (isFailure(sent)) return sent;
+      const { answer, minted } = sent;
+      if (answer.status < 200 || answer.status > 299)
+        return errorOf(answer, minted, request.collectionId, attempt);
+      const response = readWire(answer.text, searchResponseSchema);
+      if (isFailure(response)) return response;
+      if (response.hits.length > limit) {
+        return {
+          kind: "failed",
+          cause: "malformed",
+          reason: `malformed body: ${response.hits.length} hits for limit ${limit}`,
+        };
+      }
+      if (response.hits.length === 0 && offset === 0) return { kind: "no_match" };
+      const hits: BackendHit[] = [];
+      for (const [rank, record] of response.hits.entries()) {
+        const rankingScore = record._rankingScore;
+        const score = typeof rankingScore === "number" ? rankingScore : 1 / (offset + rank + 1);
+        const hit = layout.readHit(record, croppedPassage(record, layout.passageField), score);
+        if (typeof hit === "string")
+          return { kind: "failed", cause: "malformed", reason: `malformed body: ${hit}` };
+        hits.push(hit);
+      }
+      const end = offset + hits.length;
+      const total = response.totalHits ?? response.estimatedTotalHits;
+      // estimatedTotalHits is an estimate: a short page ends the walk whatever it says.
+      const more = hits.length === limit && (total === undefined || total > end);
+      const next = more && end < maxTotalHits ? String(end) : undefined;
+      return { kind: "page", hits, more, ...(next === undefined ? {} : { next }) };
+    },
+
+    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+      const sectionLimit = Math.min(attempt.limits.documentSections, maxTotalHits - 1);
+      const sent = await search(
+        request.collectionId,
+        {
+          q: "",
+          // The document field must be in the index's filterableAttributes.
+          filter: `${layout.documentField} = "${request.documentId.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`,
+          offset: 0,
+          limit: sectionLimit + 1,
+          attributesToRetrieve: layout.retrievedFields,
+        },
+        attempt,
+        "get_document",
+      );
+      if (isFailure(sent)) return sent;
+      const { answer, minted } = sent;
+      if (answer.status < 200 || answer.status > 299)
+        return errorOf(answer, minted, request.collectionId, attempt);
+      const response = readWire(answer.text, searchResponseSchema);
+      if (isFailure(response)) return response;
+      if (response.hits.length === 0) return { kind: "not_found" };
+      if (response.hits.length > sectionLimit) {
+        return {
+          kind: "failed",
+          cause: "too_large",
+          reason: `document has more than ${sectionLimit} records`,
+        };
+      }
+      const document = layout.readDocument(response.hits);
+      if (typeof document === "string")
+        return { kind: "failed", cause: "malformed", reason: `malformed body: ${document}` };
+      return { kind: "document", document };
+    },
+  };
+}
+
+/**
+ * A caller-supplied tenant token refused with invalid_api_key: forbidden only when its own
+ * claims say it is unexpired and does not name the index; anything else (expired, forged, a
+ * plain key, claims we cannot read) stays unauthorized, so it is never omitted as forbidden.
+ */
+function callerTokenMeaning(
+  attempt: BackendAttempt,
+  index: string,
+  epochMs: number,
+): BackendFailure | undefined {
+  const caller = attempt.caller;
+  const authorization =
+    "token" in caller ? caller.token : caller.headers.authorization?.replace(/^Bearer\s+/i, "");
+  if (authorization === undefined) return undefined;
+  const claims = readTenantToken(authorization);
+  if (claims?.searchRules === undefined || claims.exp === undefined) return undefined;
+  if (claims.exp * 1000 <= epochMs) return undefined;
+  return searchRulesCover(claims.searchRules, index) ? undefined : { kind: "forbidden" };
+}
+
+function offsetOf(continuation: string | undefined, limit: number): number | undefined {
+  if (continuation === undefined) return 0;
+  if (!/^\d{1,9}$/.test(continuation)) return undefined;
+  const offset = Number(continuation);
+  return offset < limit ? offset : undefined;
+}
+
+function croppedPassage(record: Readonly<Record<string, unknown>>, field: string): string {
+  const formatted = record._formatted;
+  if (typeof formatted !== "object" || formatted === null) return "";
+  const value = (formatted as Record<string, unknown>)[field];
+  return typeof value === "string" ? value : "";
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import * as postgres from "./index.js";
+
+describe("@search-docs/core/postgres", () => {
+  it("exports exactly its public functions and tables", () => {
+    expect(Object.keys(postgres).sort()).toEqual([
+      "defaultPostgresColumns",
+      "loadSections",
+      "postgresBackend",
+      "postgresConfigFromEnvironment",
+      "postgresDriverErrorTable",
+      "postgresErrorClassTable",
+      "postgresErrorTable",
+      "postgresSchemaSql",
+      "sectionsOfDocument",
+      "sectionsOfMarkdown",
+    ]);
+  });
+});

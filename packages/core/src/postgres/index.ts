@@ -1,0 +1,30 @@
+// @search-docs/core/postgres: PostgreSQL full-text search as a SearchBackend (node-postgres).
+export {
+  type LoadSectionsOptions,
+  loadSections,
+  type SectionRecord,
+  sectionsOfDocument,
+} from "./load-sections.js";
+export {
+  type PostgresBackendOptions,
+  postgresBackend,
+} from "./postgres-backend.js";
+export {
+  type EnvironmentPostgresConfig,
+  postgresConfigFromEnvironment,
+} from "./postgres-config-from-environment.js";
+export {
+  type PostgresErrorRow,
+  postgresDriverErrorTable,
+  postgresErrorClassTable,
+  postgresErrorTable,
+} from "./postgres-error-table.js";
+export {
+  defaultPostgresColumns,
+  type PostgresColumns,
+  type PostgresLayoutOptions,
+} from "./postgres-layout.js";
+export type { PostgresPool, PostgresPoolClient, PostgresQueryable } from "./postgres-pool.js";
+export type { PostgresMatch } from "./postgres-queries.js";
+export { postgresSchemaSql } from "./postgres-schema-sql.js";
+export { type MarkdownDocumentOptions, sectionsOfMarkdown } from "./sections-of-markdown.js";

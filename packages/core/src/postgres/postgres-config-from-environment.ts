@@ -1,0 +1,43 @@
+import { parseAreas } from "../config/docs-config-from-environment.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { defaultPostgresTable } from "./postgres-layout.js";
+import { quoteIdentifier } from "./quote-identifier.js";
+
+/** A PostgreSQL backend, as the SEARCH_DOCS_POSTGRES_* variables name it. */
+export interface EnvironmentPostgresConfig {
+  /** A connection string for node-postgres (it holds a password: never print it). */
+  connectionString: string;
+  table: string;
+  /** Area names → `collection_id` values. */
+  areas: Record<string, string[]>;
+}
+
+/**
+ * SEARCH_DOCS_POSTGRES_URL (postgres://…), SEARCH_DOCS_AREAS (area names → collection_id values,
+ * JSON or a JSON file's path) and optionally SEARCH_DOCS_POSTGRES_TABLE (default
+ * search_docs_sections). Undefined when SEARCH_DOCS_POSTGRES_URL is not set; a half-done one is a
+ * ConfigurationError naming the variable, never quoting the URL (it holds a password).
+ */
+export function postgresConfigFromEnvironment(
+  environment: Record<string, string | undefined>,
+): EnvironmentPostgresConfig | undefined {
+  const value = (name: string) => environment[name]?.trim() ?? "";
+  const connectionString = value("SEARCH_DOCS_POSTGRES_URL");
+  if (connectionString === "") return undefined;
+  if (!/^postgres(ql)?:\/\//.test(connectionString) || !URL.canParse(connectionString)) {
+    throw new ConfigurationError({
+      option: "SEARCH_DOCS_POSTGRES_URL",
+      message: "SEARCH_DOCS_POSTGRES_URL must be a postgres:// or postgresql:// connection URL",
+    });
+  }
+  if (value("SEARCH_DOCS_AREAS") === "") {
+    throw new ConfigurationError({
+      option: "SEARCH_DOCS_AREAS",
+      message:
+        'SEARCH_DOCS_AREAS is not set (a PostgreSQL backend maps area names to collection_id values, e.g. {"runbooks":["runbooks"]})',
+    });
+  }
+  const table = value("SEARCH_DOCS_POSTGRES_TABLE") || defaultPostgresTable;
+  quoteIdentifier(table, "SEARCH_DOCS_POSTGRES_TABLE");
+  return { connectionString, table, areas: parseAreas(value("SEARCH_DOCS_AREAS")) };
+}

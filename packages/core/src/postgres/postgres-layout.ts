@@ -1,0 +1,87 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { quoteIdentifier } from "./quote-identifier.js";
+
+/** Column names of a table laid out otherwise than the default (DESIGN.md section 2, Records). */
+export interface PostgresColumns {
+  /** The area's collection id; `areas` maps area names to its values. */
+  collectionId: string;
+  documentId: string;
+  /** The section's 1-based position in its document (an integer). */
+  section: string;
+  title: string;
+  heading: string;
+  body: string;
+  slug: string;
+  updatedAt: string;
+  /** The weighted tsvector (title A, heading B, body C) the GIN index covers. */
+  searchVector: string;
+}
+
+export const defaultPostgresColumns: Readonly<PostgresColumns> = Object.freeze({
+  collectionId: "collection_id",
+  documentId: "document_id",
+  section: "section",
+  title: "title",
+  heading: "heading",
+  body: "body",
+  slug: "slug",
+  updatedAt: "updated_at",
+  searchVector: "search_vector",
+});
+
+export const defaultPostgresTable = "search_docs_sections";
+export const defaultPostgresLanguage = "english";
+
+export interface PostgresLayoutOptions {
+  /** Default `search_docs_sections`; `schema.table` works too. */
+  table?: string;
+  /** The text search configuration (`english`, `simple`, `german`, ...). Default `english`. */
+  language?: string;
+  /** Column names, for a table laid out otherwise. */
+  columns?: Partial<PostgresColumns>;
+}
+
+/** The table and column names, each checked and quoted once, and the language. */
+export interface PostgresLayout {
+  table: string;
+  /** The table's name as given (for traces). */
+  tableName: string;
+  columns: Readonly<PostgresColumns>;
+  language: string;
+}
+
+// A text search configuration's name: it is bound as a parameter in queries, and written into
+// the DDL as a literal, so only plain names are accepted.
+const languagePattern = /^[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/;
+
+/** Checks the layout options; bad names are a ConfigurationError naming the option. */
+export function resolvePostgresLayout(options: PostgresLayoutOptions = {}): PostgresLayout {
+  const tableName = options.table ?? defaultPostgresTable;
+  const table = quoteIdentifier(tableName, "table");
+  const language = options.language ?? defaultPostgresLanguage;
+  if (typeof language !== "string" || !languagePattern.test(language)) {
+    throw new ConfigurationError({
+      option: "language",
+      message: `language must name a text search configuration (english, simple, ...); got ${JSON.stringify(String(language)).slice(0, 80)}.`,
+    });
+  }
+  const columns = { ...defaultPostgresColumns } as PostgresColumns;
+  for (const [key, name] of Object.entries(options.columns ?? {})) {
+    if (!Object.hasOwn(defaultPostgresColumns, key)) {
+      throw new ConfigurationError({
+        option: "columns",
+        message: `columns.${key} is not a column of the layout; they are ${Object.keys(defaultPostgresColumns).join(", ")}.`,
+      });
+    }
+    if (name === undefined) continue;
+    columns[key as keyof PostgresColumns] = name;
+  }
+  const quoted = Object.fromEntries(
+    Object.entries(columns).map(([key, name]) => {
+      // Columns are never schema-qualified.
+      if (typeof name === "string" && name.includes(".")) quoteIdentifier("", `columns.${key}`);
+      return [key, quoteIdentifier(name, `columns.${key}`)];
+    }),
+  ) as unknown as PostgresColumns;
+  return { table, tableName, columns: Object.freeze(quoted), language };
+}

@@ -1,0 +1,20 @@
+import { expect, it } from "vitest";
+import { splitExclusions } from "./split-exclusions.js";
+
+it("keeps every word when nothing is excluded", () => {
+  expect(splitExclusions("rotate the signing key")).toEqual({
+    included: "rotate the signing key",
+    excluded: "",
+  });
+});
+
+it('takes out -word and -"a phrase" as websearch_to_tsquery reads them', () => {
+  expect(splitExclusions('-legacy rotate key -"api v1" re-run')).toEqual({
+    included: " rotate key  re-run",
+    excluded: 'legacy or "api v1"',
+  });
+});
+
+it("closes an unterminated excluded phrase", () => {
+  expect(splitExclusions('key -"old way')).toEqual({ included: "key ", excluded: '"old way"' });
+});

@@ -1,0 +1,621 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  allShardsFailed,
+  clusterUnavailable,
+  type EngineError,
+  engineError,
+  type Flavor,
+  indexClosed,
+  indexNotFound,
+  noShardAvailable,
+  parsingError,
+  queryStringParseError,
+  readBlocked,
+  rejectedExecution,
+  resultWindowTooLarge,
+  unauthenticated,
+  unauthorizedFor,
+} from "./fake-elasticsearch-errors.js";
+import {
+  type FakeRecord,
+  type FakeSearchBody,
+  highlightOf,
+  highlightTerms,
+  parseSearchBody,
+  queryStringParses,
+  queryStrings,
+  scoreOf,
+  statisticsFor,
+} from "./fake-elasticsearch-search.js";
+
+// A local server speaking the Search API as Elasticsearch 8-9 and OpenSearch 2-3 document it:
+// `POST /{target}/_search` (Elasticsearch "Search API", https://www.elastic.co/guide/en/
+// elasticsearch/reference/current/search-search.html; OpenSearch "Search",
+// https://docs.opensearch.org/latest/api-reference/search-apis/search/), targets in the
+// multi-target syntax (names, aliases, `*` patterns, `-` exclusions; "API conventions"), index
+// privileges per user (Elasticsearch "Security privileges": an explicitly named index the user
+// may not read is a 403 security_exception, a pattern silently expands to the indices the user may
+// read), and every fault of the backend's status table injectable per index. One shard per index.
+
+export type FakeElasticsearchFault =
+  /** Shards unassigned or recovering: 503 ("all shards failed", no shard available, or a cluster block). */
+  | { kind: "rebuilding"; shape?: "all_shards_failed" | "no_shard_available" | "cluster_block" }
+  /** A closed index: named, 400 index_closed_exception; a pattern skips it (expand_wildcards=open). */
+  | { kind: "closed" }
+  /** `index.blocks.read`: 403 cluster_block_exception. */
+  | { kind: "read_blocked" }
+  /** The search thread pool's queue is full: 429. */
+  | { kind: "rejected"; retryAfterSeconds?: number }
+  /** 200 with `_shards.failed: 1` and the other shard's hits. */
+  | { kind: "partial_shards" }
+  /** 200 with `timed_out: true` and the hits found so far. */
+  | { kind: "timed_out" }
+  /** 500 from the engine, or 502/504 with a proxy's HTML page. */
+  | { kind: "server_error"; status?: 500 | 502 | 504 }
+  /** Any documented error, e.g. one whose `reason` echoes the request back. */
+  | { kind: "error"; status: number; type: string; reason: string }
+  /** The connection dropped before any answer. */
+  | { kind: "reset" }
+  /** Answers after `delayMs`; past the request's `timeout`, a partial answer at the timeout, as the engines do. */
+  | { kind: "slow"; delayMs: number }
+  /** 307 to another origin. */
+  | { kind: "redirect" }
+  /** 200 whose body is not the Search API's. */
+  | { kind: "malformed" };
+
+export interface FakeElasticsearchUser {
+  name: string;
+  /** Index privileges `read`: names or `*` patterns of indices and aliases. */
+  read: readonly string[];
+  /** Users this one may run as (`es-security-runas-user`). */
+  runAs?: readonly string[];
+}
+
+export interface FakeElasticsearchOptions {
+  /** Whose wire: error type names, the 401 body, the product header differ. Default elasticsearch. */
+  flavor?: Flavor;
+  /** Index name → its records (`_source`s), one per section. */
+  indices: Record<string, readonly Record<string, unknown>[]>;
+  /** Alias → the indices it points to. */
+  aliases?: Record<string, readonly string[]>;
+  /** The `authorization` header value → its user. Absent: security off, anyone reads. */
+  users?: Record<string, FakeElasticsearchUser>;
+  /** index.max_result_window (default 10,000). */
+  maxResultWindow?: number;
+  /** Milliseconds every search answer waits before it is sent: a network and a busier engine. Default 0. */
+  latencyMs?: number;
+}
+
+export interface FakeElasticsearchRequest {
+  method: string;
+  path: string;
+  query: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+  status: number;
+  /** True for requests that reached the other origin (after a redirect). */
+  elsewhere: boolean;
+}
+
+export interface FakeElasticsearch {
+  url: string;
+  /** The other origin a redirect fault points to; it records what reaches it. */
+  elsewhereUrl: string;
+  requests: FakeElasticsearchRequest[];
+  setFault(index: string, fault: FakeElasticsearchFault | undefined): void;
+  clearFaults(): void;
+  setLatency(milliseconds: number): void;
+  close(): Promise<void>;
+}
+
+const knownParameters = new Set(["allow_no_indices", "ignore_unavailable", "pretty"]);
+
+/** Starts the fake on 127.0.0.1 (a free port). Close it when done. */
+export async function startFakeElasticsearch(
+  options: FakeElasticsearchOptions,
+): Promise<FakeElasticsearch> {
+  const flavor = options.flavor ?? "elasticsearch";
+  const records = new Map<string, FakeRecord[]>();
+  for (const [index, sources] of Object.entries(options.indices)) {
+    records.set(
+      index,
+      sources.map((source, position) => ({
+        index,
+        id: `${String(source.document_id ?? "record")}-${String(source.section ?? position)}`,
+        source,
+      })),
+    );
+  }
+  const aliases = new Map(Object.entries(options.aliases ?? {}));
+  for (const [alias, targets] of aliases) {
+    for (const target of targets) {
+      if (!records.has(target)) throw new Error(`alias ${alias} points to no index ${target}`);
+    }
+  }
+  const faults = new Map<string, FakeElasticsearchFault>();
+  const requests: FakeElasticsearchRequest[] = [];
+  const maxResultWindow = options.maxResultWindow ?? 10_000;
+  let latencyMs = options.latencyMs ?? 0;
+
+  const elsewhere = createServer((request, response) => {
+    request.on("error", () => {});
+    requests.push({
+      method: request.method ?? "",
+      path: request.url?.split("?")[0] ?? "",
+      query: "",
+      headers: request.headers,
+      body: "",
+      status: 200,
+      elsewhere: true,
+    });
+    // An empty, complete answer: a client that followed the redirect would read "nothing matched".
+    send(response, 200, {
+      took: 0,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+      hits: { total: { value: 0, relation: "eq" }, max_score: null, hits: [] },
+    });
+  });
+  const elsewhereUrl = `http://127.0.0.1:${await listen(elsewhere)}`;
+
+  const server = createServer((request, response) => {
+    request.on("error", () => {});
+    response.on("error", () => {});
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const [path = "", query = ""] = (request.url ?? "").split("?");
+      const record: FakeElasticsearchRequest = {
+        method: request.method ?? "",
+        path,
+        query,
+        headers: request.headers,
+        body,
+        status: 0,
+        elsewhere: false,
+      };
+      requests.push(record);
+      void answer(request, response, record).catch(() => response.destroy());
+    });
+  });
+
+  function reply(
+    response: ServerResponse,
+    record: FakeElasticsearchRequest,
+    error: EngineError,
+  ): void {
+    record.status = error.status;
+    if (error.text !== undefined) {
+      response.writeHead(error.status, {
+        "content-type": "text/plain; charset=UTF-8",
+        ...error.headers,
+      });
+      response.end(error.text);
+      return;
+    }
+    send(response, error.status, error.body, { ...productHeader(), ...error.headers });
+  }
+
+  function productHeader(): Record<string, string> {
+    // Elasticsearch 7.14+ names itself on every answer; OpenSearch does not.
+    return flavor === "elasticsearch" ? { "x-elastic-product": "Elasticsearch" } : {};
+  }
+
+  async function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    record: FakeElasticsearchRequest,
+  ): Promise<void> {
+    const match = /^\/([^/]+)\/_search$/.exec(record.path);
+    if (match === null || (request.method !== "POST" && request.method !== "GET")) {
+      record.status = 400;
+      send(response, 400, {
+        error: `no handler found for uri [${record.path}] and method [${request.method}]`,
+        status: 400,
+      });
+      return;
+    }
+    const parameters = new URLSearchParams(record.query);
+    for (const name of parameters.keys()) {
+      if (!knownParameters.has(name)) {
+        reply(
+          response,
+          record,
+          engineError(
+            400,
+            "illegal_argument_exception",
+            `request [${record.path}] contains unrecognized parameter: [${name}]`,
+          ),
+        );
+        return;
+      }
+    }
+    const user = authenticate(request.headers);
+    if ("status" in user) {
+      reply(response, record, user);
+      return;
+    }
+    const target = decodeURIComponent(match[1] ?? "");
+    const resolved = resolve(target, user.user, {
+      allowNoIndices: parameters.get("allow_no_indices") !== "false",
+      ignoreUnavailable: parameters.get("ignore_unavailable") === "true",
+    });
+    if (!Array.isArray(resolved)) {
+      reply(response, record, resolved);
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(record.body);
+    } catch {
+      reply(response, record, { ...parsingError("Failed to parse request body") });
+      return;
+    }
+    const searchBody = parseSearchBody(json);
+    if ("status" in searchBody) {
+      reply(response, record, searchBody);
+      return;
+    }
+    for (const text of queryStrings(searchBody.query)) {
+      if (!queryStringParses(text)) {
+        reply(response, record, queryStringParseError(resolved[0] ?? target, text));
+        return;
+      }
+    }
+    if (searchBody.from + searchBody.size > maxResultWindow) {
+      reply(
+        response,
+        record,
+        resultWindowTooLarge(maxResultWindow, searchBody.from + searchBody.size),
+      );
+      return;
+    }
+
+    const faulted = resolved.find((index) => faults.has(index));
+    const fault = faulted === undefined ? undefined : faults.get(faulted);
+    let failedIndices: readonly string[] = [];
+    let timedOut = false;
+    switch (fault?.kind) {
+      case undefined:
+        break;
+      case "reset":
+        request.socket.destroy();
+        return;
+      case "redirect":
+        record.status = 307;
+        response.writeHead(307, { location: `${elsewhereUrl}${request.url ?? "/"}` });
+        response.end();
+        return;
+      case "malformed":
+        record.status = 200;
+        send(response, 200, { took: 1, hits: { hits: "not a list" } }, productHeader());
+        return;
+      case "read_blocked":
+        reply(response, record, readBlocked(faulted as string));
+        return;
+      case "rejected":
+        reply(response, record, rejectedExecution(flavor, fault.retryAfterSeconds));
+        return;
+      case "server_error": {
+        const status = fault.status ?? 500;
+        if (status === 500) {
+          reply(
+            response,
+            record,
+            engineError(500, "null_pointer_exception", 'Cannot invoke "Object.hashCode()"'),
+          );
+        } else {
+          record.status = status;
+          response.writeHead(status, { "content-type": "text/html" });
+          response.end(`<html><body><h1>${status} Gateway error</h1></body></html>`);
+        }
+        return;
+      }
+      case "error":
+        reply(response, record, engineError(fault.status, fault.type, fault.reason));
+        return;
+      case "rebuilding": {
+        const rebuilding = resolved.filter((index) => faults.get(index)?.kind === "rebuilding");
+        if (rebuilding.length < resolved.length) {
+          // Some of the target's shards answer: a partial 200, as the engines give by default.
+          failedIndices = rebuilding;
+          break;
+        }
+        const shape = fault.shape ?? "all_shards_failed";
+        reply(
+          response,
+          record,
+          shape === "cluster_block"
+            ? clusterUnavailable(flavor)
+            : shape === "no_shard_available"
+              ? noShardAvailable(faulted as string)
+              : allShardsFailed(),
+        );
+        return;
+      }
+      case "partial_shards":
+        failedIndices = [faulted as string];
+        break;
+      case "timed_out":
+        timedOut = true;
+        break;
+      case "slow": {
+        const timeout = searchBody.timeoutMs;
+        if (timeout !== undefined && timeout < fault.delayMs) {
+          await sleep(timeout);
+          timedOut = true;
+        } else {
+          await sleep(fault.delayMs);
+        }
+        break;
+      }
+      case "closed":
+        // Closed indices never reach here: resolve() answers for them.
+        break;
+    }
+    if (latencyMs > 0) await sleep(latencyMs);
+    if (response.destroyed) return;
+    const result = search(resolved, searchBody, failedIndices, timedOut);
+    record.status = 200;
+    send(response, 200, result, productHeader());
+  }
+
+  function authenticate(
+    headers: IncomingMessage["headers"],
+  ): { user: FakeElasticsearchUser | undefined } | EngineError {
+    if (options.users === undefined) return { user: undefined };
+    const authorization = headers.authorization;
+    if (authorization === undefined) return unauthenticated(flavor, false);
+    const user = options.users[authorization];
+    if (user === undefined) return unauthenticated(flavor, true);
+    const runAs = headers["es-security-runas-user"];
+    if (typeof runAs === "string") {
+      const target = Object.values(options.users).find((candidate) => candidate.name === runAs);
+      if (!user.runAs?.includes(runAs) || target === undefined) {
+        return engineError(
+          403,
+          "security_exception",
+          `action [indices:data/read/search] is unauthorized for user [${user.name}] run as [${runAs}]`,
+        );
+      }
+      return { user: target };
+    }
+    return { user };
+  }
+
+  function mayRead(user: FakeElasticsearchUser | undefined, name: string): boolean {
+    return user === undefined || user.read.some((pattern) => globMatches(pattern, name));
+  }
+
+  function resolve(
+    target: string,
+    user: FakeElasticsearchUser | undefined,
+    { allowNoIndices, ignoreUnavailable }: { allowNoIndices: boolean; ignoreUnavailable: boolean },
+  ): string[] | EngineError {
+    // A user with no read privilege on any index is refused before any name is resolved
+    // (elastic/elasticsearch#71806: the authorization short-circuit).
+    if (user !== undefined && user.read.length === 0)
+      return unauthorizedFor(flavor, user.name, target);
+    const selected = new Set<string>();
+    for (const part of target.split(",")) {
+      if (part.startsWith("-") && selected.size > 0) {
+        for (const index of [...selected]) {
+          if (globMatches(part.slice(1), index)) selected.delete(index);
+        }
+        continue;
+      }
+      const name = part === "_all" ? "*" : part;
+      if (name.includes("*")) {
+        // Wildcards expand to open indices (expand_wildcards=open) the user may read; the rest
+        // are skipped without a word, so a pattern never reveals what it could not read.
+        const matched = new Set<string>();
+        for (const index of records.keys()) {
+          if (
+            globMatches(name, index) &&
+            faults.get(index)?.kind !== "closed" &&
+            mayRead(user, index)
+          ) {
+            matched.add(index);
+          }
+        }
+        for (const [alias, indices] of aliases) {
+          if (!globMatches(name, alias) || !mayRead(user, alias)) continue;
+          for (const index of indices) if (faults.get(index)?.kind !== "closed") matched.add(index);
+        }
+        if (matched.size === 0 && !allowNoIndices) return indexNotFound(part);
+        for (const index of matched) selected.add(index);
+        continue;
+      }
+      // A name: privileges first (a name the user may not read is forbidden whether or not it
+      // exists, so a 404 never confirms an index exists to someone who may not read it).
+      if (!mayRead(user, name)) return unauthorizedFor(flavor, user?.name ?? "", name);
+      const aliased = aliases.get(name);
+      const indices = aliased ?? (records.has(name) ? [name] : []);
+      if (indices.length === 0) {
+        if (ignoreUnavailable) continue;
+        return indexNotFound(name);
+      }
+      for (const index of indices) {
+        if (faults.get(index)?.kind === "closed") {
+          if (ignoreUnavailable) continue;
+          return indexClosed(index);
+        }
+        selected.add(index);
+      }
+    }
+    return [...selected];
+  }
+
+  function search(
+    indices: readonly string[],
+    body: FakeSearchBody,
+    failedIndices: readonly string[],
+    timedOut: boolean,
+  ): unknown {
+    const started = performance.now();
+    const searched = indices.filter((index) => !failedIndices.includes(index));
+    let candidates = searched.flatMap((index) => records.get(index) ?? []);
+    if (timedOut) {
+      // The engine stops collecting at the timeout: the hits found so far, which may be none.
+      candidates = candidates.slice(0, Math.floor(candidates.length / 2));
+    }
+    const statistics = statisticsFor(candidates);
+    const matches: Array<{ record: FakeRecord; score: number }> = [];
+    for (const record of candidates) {
+      const score = scoreOf(record, body.query, statistics);
+      if (score !== undefined) matches.push({ record, score });
+    }
+    const sortKeys =
+      body.sort.length === 0 ? [{ field: "_score", order: "desc" as const }] : body.sort;
+    matches.sort((left, right) => {
+      for (const key of sortKeys) {
+        const order = key.order === "asc" ? 1 : -1;
+        const leftValue = key.field === "_score" ? left.score : left.record.source[key.field];
+        const rightValue = key.field === "_score" ? right.score : right.record.source[key.field];
+        const compared = compareValues(leftValue, rightValue);
+        if (compared !== 0) return compared * order;
+      }
+      return left.record.id < right.record.id ? -1 : left.record.id > right.record.id ? 1 : 0;
+    });
+    const sortedByScore = body.sort.length === 0 || body.sort[0]?.field === "_score";
+    const showScore = sortedByScore || body.trackScores;
+    const terms = highlightTerms(body.query);
+    const page = matches.slice(body.from, body.from + body.size).map(({ record, score }) => {
+      const highlight: Record<string, string[]> = {};
+      for (const [field, options] of Object.entries(body.highlight)) {
+        const value = record.source[field];
+        if (typeof value !== "string") continue;
+        const fragments = highlightOf(value, terms, options);
+        if (fragments !== undefined) highlight[field] = fragments;
+      }
+      return {
+        _index: record.index,
+        _id: record.id,
+        _score: showScore ? score : null,
+        ...(body.source === false ? {} : { _source: pick(record.source, body.source) }),
+        ...(Object.keys(highlight).length === 0 ? {} : { highlight }),
+        ...(body.sort.length === 0
+          ? {}
+          : {
+              sort: body.sort.map((key) =>
+                key.field === "_score" ? score : (record.source[key.field] ?? null),
+              ),
+            }),
+      };
+    });
+    const total = matches.length;
+    const track = body.trackTotalHits;
+    const totalHits =
+      track === false
+        ? undefined
+        : track === true || total <= track
+          ? { value: total, relation: "eq" }
+          : { value: track, relation: "gte" };
+    return {
+      took: Math.round(performance.now() - started),
+      timed_out: timedOut,
+      _shards: {
+        total: indices.length,
+        successful: searched.length,
+        skipped: 0,
+        failed: failedIndices.length,
+        ...(failedIndices.length === 0
+          ? {}
+          : {
+              failures: failedIndices.map((index) => ({
+                shard: 0,
+                index,
+                node: "node-1",
+                reason: { type: "no_shard_available_action_exception", reason: null, index },
+              })),
+            }),
+      },
+      hits: {
+        ...(totalHits === undefined ? {} : { total: totalHits }),
+        max_score: showScore && page.length > 0 ? Math.max(...matches.map((m) => m.score)) : null,
+        hits: page,
+      },
+    };
+  }
+
+  const port = await listen(server);
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    elsewhereUrl,
+    requests,
+    setFault(index, fault) {
+      if (!records.has(index)) throw new Error(`no index ${index} in this fake`);
+      if (fault === undefined) faults.delete(index);
+      else faults.set(index, fault);
+    },
+    clearFaults() {
+      faults.clear();
+    },
+    setLatency(milliseconds) {
+      latencyMs = milliseconds;
+    },
+    close() {
+      closing ??= Promise.all([closeServer(server), closeServer(elsewhere)]).then(() => {});
+      return closing;
+    },
+  };
+}
+
+function pick(
+  source: Record<string, unknown>,
+  fields: readonly string[] | true,
+): Record<string, unknown> {
+  if (fields === true) return source;
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) if (field in source) picked[field] = source[field];
+  return picked;
+}
+
+function compareValues(left: unknown, right: unknown): number {
+  if (left === right) return 0;
+  // Missing values sort last, as the engines do by default (`missing: _last`).
+  if (left === undefined || left === null) return 1;
+  if (right === undefined || right === null) return -1;
+  if (typeof left === "number" && typeof right === "number") return left - right;
+  return String(left) < String(right) ? -1 : 1;
+}
+
+function globMatches(pattern: string, name: string): boolean {
+  const expression = pattern
+    .split("*")
+    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${expression}$`).test(name);
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (response.destroyed) return;
+  response.writeHead(status, { "content-type": "application/json; charset=UTF-8", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+function sleep(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

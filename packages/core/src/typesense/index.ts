@@ -1,0 +1,19 @@
+// @search-docs/core/typesense: Typesense (its DocSearch fork's collections) as a search backend.
+
+export type { CredentialMinting } from "../hosted/credential-minting.js";
+export {
+  type DocSearchFields,
+  defaultDocSearchFields,
+  defaultSectionFields,
+  type SectionFields,
+} from "../hosted/record-layout.js";
+export {
+  embeddedParametersJson,
+  scopedSearchKey,
+  type TypesenseRestrictions,
+} from "./scoped-search-key.js";
+export {
+  type TypesenseBackendOptions,
+  typesenseBackend,
+} from "./typesense-backend.js";
+export { type TypesenseErrorRow, typesenseErrorTable } from "./typesense-status-table.js";

@@ -1,0 +1,306 @@
+import * as z from "zod/mini";
+import type {
+  BackendAttempt,
+  BackendFailure,
+  BackendHit,
+  DocumentOutcome,
+  DocumentRequest,
+  PageOutcome,
+  PageRequest,
+  SearchBackend,
+} from "../backend/search-backend.js";
+import {
+  type CredentialMinting,
+  defaultLifetimeSeconds,
+  restrictionsOf,
+} from "../hosted/credential-minting.js";
+import {
+  hostedBaseUrl,
+  lifetimeOption,
+  parentKeyOption,
+  refuseOption,
+} from "../hosted/hosted-options.js";
+import { failureOf, isFailure, readWire } from "../hosted/hosted-wire.js";
+import { pathSegment } from "../hosted/path-segment.js";
+import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
+import { importHmacKey } from "../hosted/web-crypto.js";
+import { type HttpAnswer, sendRequest } from "../http/send-request.js";
+import { type Clock, systemClock } from "../util/clock.js";
+import {
+  embeddedParametersJson,
+  scopedSearchKey,
+  type TypesenseRestrictions,
+} from "./scoped-search-key.js";
+import { typesenseErrorMeaning } from "./typesense-status-table.js";
+
+export interface TypesenseBackendOptions extends RecordLayoutOptions {
+  /** The node's (or load balancer's) address; every request goes to this origin and path only. */
+  url: string;
+  /**
+   * Mint each user's scoped search key per call from `parentKey` (a key whose only action is
+   * `documents:search`). Without it, the caller's `token` is sent as `X-TYPESENSE-API-KEY` (a
+   * search key or a scoped key your app derived), or its `headers` as given.
+   */
+  mint?: CredentialMinting<TypesenseRestrictions>;
+  /** Tokens either side of the match in a hit's passage (`highlight_affix_num_tokens`). Default 15. */
+  passageAffixTokens?: number;
+  fetch?: typeof globalThis.fetch;
+  clock?: Pick<Clock, "epochMs">;
+}
+
+const backendName = "typesenseBackend";
+const errorBodyBytes = 4 * 1024;
+// Typesense refuses per_page above 250 with 422.
+const perPageLimit = 250;
+
+const searchResponseSchema = z.object({
+  found: z.number(),
+  hits: z.array(
+    z.object({
+      document: z.record(z.string(), z.unknown()),
+      highlight: z.optional(z.record(z.string(), z.unknown())),
+      highlights: z.optional(
+        z.array(z.object({ field: z.string(), snippet: z.optional(z.string()) })),
+      ),
+      text_match: z.optional(z.number()),
+    }),
+  ),
+});
+const errorBodySchema = z.object({ message: z.optional(z.string()) });
+
+/**
+ * Typesense (its DocSearch fork's records or section records) over `fetch`, through core's one
+ * HTTP sender: `GET /collections/{name}/documents/search` with the caller's key or a scoped
+ * search key minted per call. Runs wherever `fetch` and Web Crypto do.
+ */
+export function typesenseBackend(options: TypesenseBackendOptions): SearchBackend {
+  const base = hostedBaseUrl(backendName, "url", options.url);
+  const layout = recordLayout(backendName, options);
+  const affix = options.passageAffixTokens ?? 15;
+  if (!Number.isInteger(affix) || affix < 2 || affix > 150) {
+    refuseOption(
+      backendName,
+      "passageAffixTokens",
+      "passageAffixTokens must be a whole number from 2 to 150",
+    );
+  }
+  const mint = options.mint;
+  const parentKey = mint === undefined ? undefined : parentKeyOption(backendName, mint.parentKey);
+  const lifetimeSeconds = lifetimeOption(
+    backendName,
+    mint?.lifetimeSeconds,
+    defaultLifetimeSeconds,
+  );
+  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const clock = options.clock ?? systemClock;
+  // The parent key imported once, on first use (a CryptoKey, not extractable).
+  let signing: Promise<CryptoKey> | undefined;
+  const signingKey = () => {
+    if (parentKey === undefined) throw new Error("no parent key");
+    signing ??= importHmacKey(parentKey);
+    return signing;
+  };
+  const searchTemplate = `${base.pathname}/collections/{collection}/documents/search`;
+
+  async function credentials(
+    attempt: BackendAttempt,
+  ): Promise<Record<string, string> | BackendFailure> {
+    if (mint === undefined || parentKey === undefined) {
+      const caller = attempt.caller;
+      return "token" in caller ? { "x-typesense-api-key": caller.token } : { ...caller.headers };
+    }
+    const restrictions = await restrictionsOf(mint, attempt.caller);
+    if (restrictions === undefined) {
+      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
+    }
+    const expiresAt =
+      restrictions.expires_at ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+    const key = await scopedSearchKey(
+      parentKey,
+      embeddedParametersJson({ ...restrictions, expires_at: expiresAt }),
+      await signingKey(),
+    );
+    return { "x-typesense-api-key": key };
+  }
+
+  /** One search request; the credential goes in a header, never in the URL (which is traced). */
+  async function search(
+    collection: string,
+    parameters: URLSearchParams,
+    headers: Record<string, string>,
+    attempt: BackendAttempt,
+  ): Promise<HttpAnswer | BackendFailure> {
+    const segment = pathSegment(collection);
+    if (segment === undefined) {
+      return {
+        kind: "failed",
+        cause: "misconfigured",
+        reason: "collection id is not a collection name",
+      };
+    }
+    return sendRequest(
+      {
+        method: "GET",
+        url: `${base.origin}${base.pathname}/collections/${segment}/documents/search?${parameters}`,
+        headers,
+        urlTemplate: searchTemplate,
+      },
+      attempt,
+      { fetch, errorBodyBytes },
+    );
+  }
+
+  function annotate(attempt: BackendAttempt, collection: string, operation: string) {
+    attempt.annotate({
+      attributes: {
+        "db.system.name": "typesense",
+        "db.operation.name": "search",
+        "db.collection.name": collection,
+        "search_docs.operation": operation,
+      },
+    });
+  }
+
+  function errorOf(answer: HttpAnswer): BackendFailure {
+    const body = readWire(answer.text, errorBodySchema);
+    const meaning = typesenseErrorMeaning(
+      answer.status,
+      isFailure(body) ? undefined : body.message,
+    );
+    return failureOf(meaning, answer.status, labelOf(meaning), answer.headers, clock.epochMs());
+  }
+
+  return {
+    specificationVersion: "v1",
+    name: "typesense",
+
+    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+      const page = pageOf(request.continuation);
+      if (page === undefined) {
+        return { kind: "failed", cause: "rejected", reason: "continuation is not a page number" };
+      }
+      const perPage = Math.min(request.pageSize, attempt.limits.pageItems, perPageLimit);
+      const headers = await credentials(attempt);
+      if (isFailure(headers)) return headers;
+      annotate(attempt, request.collectionId, "search");
+      const parameters = new URLSearchParams({
+        // "*" alone is Typesense's match-everything; the user's words are searched as text.
+        q: request.query,
+        query_by: layout.searchedFields.join(","),
+        page: String(page),
+        per_page: String(perPage),
+        include_fields: layout.retrievedFields.join(","),
+        highlight_fields: layout.passageField,
+        highlight_affix_num_tokens: String(affix),
+        highlight_start_tag: "",
+        highlight_end_tag: "",
+        exhaustive_search: "false",
+      });
+      const answer = await search(request.collectionId, parameters, headers, attempt);
+      if (isFailure(answer)) return answer;
+      if (answer.status < 200 || answer.status > 299) return errorOf(answer);
+      const response = readWire(answer.text, searchResponseSchema);
+      if (isFailure(response)) return response;
+      if (response.hits.length > perPage) {
+        return {
+          kind: "failed",
+          cause: "malformed",
+          reason: `malformed body: ${response.hits.length} hits for per_page ${perPage}`,
+        };
+      }
+      if (response.hits.length === 0 && page === 1) return { kind: "no_match" };
+      const offset = (page - 1) * perPage;
+      const hits: BackendHit[] = [];
+      for (const [rank, raw] of response.hits.entries()) {
+        const score = raw.text_match ?? 1 / (offset + rank + 1);
+        const hit = layout.readHit(raw.document, passageOf(raw, layout.passageField), score);
+        if (typeof hit === "string")
+          return { kind: "failed", cause: "malformed", reason: `malformed body: ${hit}` };
+        hits.push(hit);
+      }
+      const more = response.found > offset + hits.length;
+      return { kind: "page", hits, more, ...(more ? { next: String(page + 1) } : {}) };
+    },
+
+    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+      if (request.documentId.includes("`")) return { kind: "not_found" };
+      const headers = await credentials(attempt);
+      if (isFailure(headers)) return headers;
+      annotate(attempt, request.collectionId, "get_document");
+      const sectionLimit = attempt.limits.documentSections;
+      const records: Array<Readonly<Record<string, unknown>>> = [];
+      // per_page is at most 250: a longer document is read page by page within this attempt,
+      // and `found` on the first page says at once whether it is over the limit.
+      for (let page = 1; ; page++) {
+        const parameters = new URLSearchParams({
+          q: "*",
+          // The document field must be an indexed field of the collection's schema.
+          filter_by: `${layout.documentField}:=\`${request.documentId}\``,
+          page: String(page),
+          per_page: String(perPageLimit),
+          include_fields: layout.retrievedFields.join(","),
+        });
+        const answer = await search(request.collectionId, parameters, headers, attempt);
+        if (isFailure(answer)) return answer;
+        if (answer.status < 200 || answer.status > 299) return errorOf(answer);
+        const response = readWire(answer.text, searchResponseSchema);
+        if (isFailure(response)) return response;
+        if (response.found > sectionLimit) {
+          return {
+            kind: "failed",
+            cause: "too_large",
+            reason: `document has more than ${sectionLimit} records`,
+          };
+        }
+        for (const hit of response.hits) records.push(hit.document);
+        if (response.hits.length < perPageLimit || records.length >= response.found) break;
+      }
+      if (records.length === 0) return { kind: "not_found" };
+      const document = layout.readDocument(records);
+      if (typeof document === "string")
+        return { kind: "failed", cause: "malformed", reason: `malformed body: ${document}` };
+      return { kind: "document", document };
+    },
+  };
+}
+
+function pageOf(continuation: string | undefined): number | undefined {
+  if (continuation === undefined) return 1;
+  if (!/^\d{1,6}$/.test(continuation)) return undefined;
+  const page = Number(continuation);
+  return page >= 2 ? page : undefined;
+}
+
+function passageOf(
+  hit: {
+    highlight?: Record<string, unknown> | undefined;
+    highlights?: Array<{ field: string; snippet?: string | undefined }> | undefined;
+  },
+  field: string,
+): string {
+  const entry = hit.highlight?.[field];
+  if (typeof entry === "object" && entry !== null) {
+    const snippet = (entry as Record<string, unknown>).snippet;
+    if (typeof snippet === "string") return snippet;
+  }
+  return hit.highlights?.find((highlight) => highlight.field === field)?.snippet ?? "";
+}
+
+function labelOf(meaning: BackendFailure): string {
+  switch (meaning.kind) {
+    case "unauthorized":
+      return "the API key was refused (wrong, expired, or not for this collection)";
+    case "rebuilding":
+      return "not ready or lagging";
+    case "overloaded":
+      return "rate limited";
+    case "transient":
+      return "server error";
+    case "failed":
+      return meaning.cause === "misconfigured"
+        ? "collection or field not found"
+        : "request refused";
+    default:
+      return meaning.kind;
+  }
+}
