@@ -2,6 +2,7 @@ import { parseCaller } from "../contract/caller.js";
 import type { SearchOutput, SearchResult } from "../contract/contract.js";
 import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
+import { readsTopOrder } from "../engine/paging-policy.js";
 import { ToolCall } from "../engine/tool-call.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
 import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
@@ -16,7 +17,6 @@ import type { Deadline } from "../util/deadline.js";
 import { parseInput } from "../util/parse-input.js";
 import { raceSignal } from "../util/race-signal.js";
 import { type CollectionWalk, type Hit, walkCollection } from "./collection-walk.js";
-import { readsTopOrder } from "./paging-policy.js";
 import { searchStatus } from "./search-status.js";
 import { stopMeaning } from "./stop-meaning.js";
 
