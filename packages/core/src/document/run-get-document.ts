@@ -5,6 +5,7 @@ import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
 import { ToolCall } from "../engine/tool-call.js";
 import { parseRef } from "../refs/ref.js";
+import { prepareMarkup } from "../text/markup-parser.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
@@ -124,6 +125,8 @@ async function readDocument(
       return finish(empty("unavailable"));
   }
   const { document } = result;
+  // The HTML tokenizer is loaded on the first document that holds markup, not at import.
+  await prepareMarkup(documentTexts(document));
   const { content, moreContentExists, foundSection } = documentContent(
     document,
     target.section,
@@ -140,6 +143,14 @@ async function readDocument(
     content,
     more_content_exists: moreContentExists,
   });
+}
+
+function* documentTexts(document: BackendDocument): Generator<string> {
+  yield document.title;
+  for (const section of document.sections) {
+    yield section.heading;
+    yield section.text;
+  }
 }
 
 /** From the referenced section on (its heading line, then its text), within `maxChars`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type PagingPolicy, readsNextPage } from "./paging-policy.js";
+import { capPerDocument } from "../rerank/cap-per-document.js";
+import { type PagingPolicy, readsNextPage, readsTopOrder } from "./paging-policy.js";
 
 const adaptive: PagingPolicy = { mode: "adaptive", tailItems: 2, flatScoreRatio: 0.75 };
 const page = ["p1", "p2", "p3", "p4", "p5"];
@@ -56,5 +57,31 @@ describe("readsNextPage", () => {
       false,
     );
     expect(readsNextPage(adaptive, { ...settled, bestScore: 0, lowestScore: 0 }).read).toBe(false);
+  });
+
+  it("reads the top's order only for the tail test: with tailItems 0 any order decides alike", () => {
+    expect(readsTopOrder({ ...adaptive, tailItems: 0 })).toBe(false);
+    expect(readsTopOrder(adaptive)).toBe(true);
+    expect(readsTopOrder({ ...adaptive, mode: "exhaustive" })).toBe(false);
+    // The walk decides on an unranked cut: the cut's size, all the decision reads, is the same
+    // whatever the order it is cut from.
+    const hits = ["a1", "a2", "a3", "a4", "a5", "b1", "b2", "c1"];
+    const documentOf = (hit: string) => hit.slice(0, 1);
+    const orders = [hits, [...hits].reverse(), ["a1", "b1", "a2", "c1", "a3", "b2", "a4", "a5"]];
+    const decisions = orders.map((order) => {
+      const top = capPerDocument(order, { resultCap: 6, perDocument: 3, documentOf });
+      expect(top).toHaveLength(6);
+      return readsNextPage(
+        { ...adaptive, tailItems: 0 },
+        {
+          top,
+          page: order,
+          pageNumber: 1,
+          resultCap: 6,
+          ...falling,
+        },
+      );
+    });
+    expect(new Set(decisions.map((decision) => JSON.stringify(decision))).size).toBe(1);
   });
 });

@@ -46,18 +46,21 @@ export async function mintRef(
   const stem = base.slice(0, 42).replace(/-+$/, "");
   // The plain slug first; on a clash, a suffix from the document id; and should two collections
   // of one area reuse a document id, one from the collection too.
-  const slugs = options.processLocal
-    ? [`${stem}--${shortHash(`${collectionId}/${documentId}`)}`]
+  // Each candidate is made only when the one before it is taken: the first nearly always wins,
+  // and every suffix is a SHA-256 in JavaScript.
+  const slugs: Array<() => string> = options.processLocal
+    ? [() => `${stem}--${shortHash(`${collectionId}/${documentId}`)}`]
     : [
-        base,
-        `${stem}-${shortHash(documentId)}`,
-        `${stem}-${shortHash(`${collectionId}/${documentId}`)}`,
+        () => base,
+        () => `${stem}-${shortHash(documentId)}`,
+        () => `${stem}-${shortHash(`${collectionId}/${documentId}`)}`,
       ];
   // The ref is model-visible: a section named with characters a ref cannot carry (spaces,
   // markup, control characters) is replaced by a hash of it; only the target keeps its text.
   const refSection =
     section === undefined || refSectionPattern.test(section) ? section : `s-${shortHash(section)}`;
-  for (const slug of slugs) {
+  for (const slugOf of slugs) {
+    const slug = slugOf();
     const ref = formatRef(
       refSection === undefined ? { area, slug } : { area, slug, section: refSection },
     );

@@ -2,17 +2,28 @@
 // runs everywhere: node:crypto is Node's alone, and Web Crypto's digest is asynchronous (on Node,
 // a thread-pool hop per call, which a ref store's time bound under load could not afford).
 
-const primes = firstPrimes(64);
 // The round constants and the initial hash are the first 32 bits of the fractional parts of the
 // primes' cube and square roots; computed rather than typed in, so no digit can be mistyped.
-const roundConstants = Uint32Array.from(primes, (prime) => fractionalBits(Math.cbrt(prime)));
-const initialHash = Uint32Array.from(primes.slice(0, 8), (prime) =>
-  fractionalBits(Math.sqrt(prime)),
-);
-const encoder = new TextEncoder();
+// Computed on the first digest, not at import (a cold import is paid by every serverless start).
+let constants: { roundConstants: Uint32Array; initialHash: Uint32Array } | undefined;
+function sha256Constants(): { roundConstants: Uint32Array; initialHash: Uint32Array } {
+  if (constants === undefined) {
+    const primes = firstPrimes(64);
+    constants = {
+      roundConstants: Uint32Array.from(primes, (prime) => fractionalBits(Math.cbrt(prime))),
+      initialHash: Uint32Array.from(primes.slice(0, 8), (prime) =>
+        fractionalBits(Math.sqrt(prime)),
+      ),
+    };
+  }
+  return constants;
+}
+let encoder: TextEncoder | undefined;
 
 /** The SHA-256 digest of a string's UTF-8 bytes. */
 export function sha256(text: string): Uint8Array {
+  const { roundConstants, initialHash } = sha256Constants();
+  encoder ??= new TextEncoder();
   const data = encoder.encode(text);
   // The message, a 1 bit, zeros, and its length in bits as 64 bits: a whole number of blocks.
   const length = Math.ceil((data.length + 9) / 64) * 64;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { slugify } from "./slugify.js";
 
@@ -15,5 +16,16 @@ describe("slugify", () => {
     );
     expect(slug.length).toBeLessThanOrEqual(48);
     expect(slug).toBe("how-to-rotate-every-service-account-key-in-the");
+  });
+
+  it("skips the decomposition only where it changes nothing: ASCII is its own NFKD", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary-ascii", maxLength: 60 }), (text) => {
+        const decomposed = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+        expect(decomposed).toBe(text);
+        expect(slugify(text)).toBe(slugify(`${text}\u0301`));
+      }),
+    );
+    expect(slugify("Crème Brûlée")).toBe("creme-brulee");
   });
 });

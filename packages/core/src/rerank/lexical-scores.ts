@@ -9,10 +9,11 @@ export interface LexicalScores {
   titleCoverage: Float64Array;
 }
 
-// The paging decision ranks each collection's hits after every page and the answer ranks them all
-// again, so the same snippets are tokenized several times per call (and across calls of the same
-// question): a bounded memo keeps that to once. Cleared whole when full (by entries or by the
-// characters it holds, whatever length a backend's snippets come in), so memory stays bounded.
+// Titles recur across the candidates of a call and across calls, so their tokens are memoized:
+// a bounded memo, cleared whole when full (by entries or by the characters it holds, whatever
+// length a backend's titles come in), so memory stays bounded. Snippets are not: they differ per
+// question and per page, and a lookup hashes and compares the whole snippet before it can miss
+// (profiled at 64 collections, the memo's lookups cost more than the tokenizing they saved).
 const memoEntries = 4096;
 const memoChars = 1 << 20;
 const memo = new Map<string, string[]>();
@@ -46,20 +47,21 @@ export function lexicalScores(
 ): LexicalScores {
   const queryTerms = [...new Set(tokens(query))];
   const termCount = queryTerms.length;
-  const termIndex = new Map(queryTerms.map((term, index) => [term, index]));
+  const termOf = termFinder(queryTerms);
   const count = candidates.length;
   const frequencies = new Float64Array(count * termCount);
   const lengths = new Float64Array(count);
   const titleCoverage = new Float64Array(count);
-  const titles = new Map<string, { length: number; counts: Float64Array; coverage: number }>();
+  const titles = new Map<string, { length: number; counts: number[]; coverage: number }>();
   for (let index = 0; index < count; index++) {
     const candidate = candidates[index] as RerankCandidate;
     let title = titles.get(candidate.title);
     if (title === undefined) {
-      const counts = new Float64Array(termCount);
+      // A plain array: a typed array per title cost more to allocate than everything it held.
+      const counts = new Array<number>(termCount).fill(0);
       const titleTokens = tokens(candidate.title);
       for (const token of titleTokens) {
-        const term = termIndex.get(token);
+        const term = termOf(token);
         if (term !== undefined) counts[term] = (counts[term] ?? 0) + 1;
       }
       let covered = 0;
@@ -72,10 +74,12 @@ export function lexicalScores(
       titles.set(candidate.title, title);
     }
     const offset = index * termCount;
-    frequencies.set(title.counts, offset);
-    const snippetTokens = tokens(candidate.snippet);
+    for (let term = 0; term < termCount; term++) {
+      frequencies[offset + term] = title.counts[term] ?? 0;
+    }
+    const snippetTokens = tokenize(candidate.snippet);
     for (const token of snippetTokens) {
-      const term = termIndex.get(token);
+      const term = termOf(token);
       if (term !== undefined) frequencies[offset + term] = (frequencies[offset + term] ?? 0) + 1;
     }
     lengths[index] = title.length + snippetTokens.length;
@@ -104,4 +108,22 @@ export function lexicalScores(
     lexical[index] = score;
   }
   return { lexical, titleCoverage };
+}
+
+/**
+ * A token's index among the query's terms, or undefined. A query has a few terms: comparing a
+ * token with each is cheaper than hashing every token of every snippet for a map; a long query
+ * gets the map.
+ */
+function termFinder(queryTerms: readonly string[]): (token: string) => number | undefined {
+  if (queryTerms.length > 8) {
+    const termIndex = new Map(queryTerms.map((term, index) => [term, index]));
+    return (token) => termIndex.get(token);
+  }
+  return (token) => {
+    for (let index = 0; index < queryTerms.length; index++) {
+      if (queryTerms[index] === token) return index;
+    }
+    return undefined;
+  };
 }

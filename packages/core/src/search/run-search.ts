@@ -2,10 +2,12 @@ import { parseCaller } from "../contract/caller.js";
 import type { SearchOutput, SearchResult } from "../contract/contract.js";
 import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
+import { readsTopOrder } from "../engine/paging-policy.js";
 import { ToolCall } from "../engine/tool-call.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
 import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
 import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
+import { prepareMarkup } from "../text/markup-parser.js";
 import { toPassage, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
@@ -55,7 +57,10 @@ export async function runSearch(
           maxPages: limits.maxUpstreamPages,
           pageSize: upstreamPageSize,
           paging: engine.paging,
-          topHits: (hits) => cut(engine, rankLexically(lexical, query, hits)),
+          // Ranked only when the decision reads the order, not just the size, of the top.
+          topHits: readsTopOrder(engine.paging)
+            ? (hits) => cut(engine, rankLexically(lexical, query, hits))
+            : (hits) => cut(engine, hits),
           resultCap: limits.resultCap,
         }),
       ),
@@ -63,21 +68,18 @@ export async function runSearch(
     call.throwIfCallerAborted();
 
     for (const walk of walks) recordWalk(recorder, walk);
-    const candidates = distinct(walks);
+    const byKey = distinct(walks);
+    const candidates = [...byKey.values()];
     const ranked = await rerank(engine.reranker, recorder, {
       query,
-      candidates: candidates.map(toCandidate),
+      candidates: Array.from(byKey, ([key, hit]) => toCandidate(hit, key)),
       ...(prefer === undefined ? {} : { prefer }),
       signal: deadline.signal,
       timeLeftMs: deadline.remaining(),
       note: (message) => recorder.note(message),
     });
     call.throwIfCallerAborted();
-    const byKey = new Map(candidates.map((hit) => [hitKey(hit), hit]));
-    const top = cut(
-      engine,
-      ranked.flatMap((candidate) => byKey.get(candidate.key) ?? []),
-    );
+    const top = cut(engine, hitsOf(ranked, byKey));
 
     const results = await toResults(engine, recorder, top, deadline);
 
@@ -108,8 +110,17 @@ export async function runSearch(
 function rankLexically(lexical: LexicalReranker, query: string, hits: readonly Hit[]): Hit[] {
   const byKey = new Map(hits.map((hit) => [hitKey(hit), hit]));
   return lexical
-    .rerank({ query, candidates: hits.map(toCandidate) })
+    .rerank({ query, candidates: hits.map((hit) => toCandidate(hit)) })
     .flatMap((candidate) => byKey.get(candidate.key) ?? []);
+}
+
+function hitsOf(ranked: readonly RerankCandidate[], byKey: ReadonlyMap<string, Hit>): Hit[] {
+  const hits: Hit[] = [];
+  for (const candidate of ranked) {
+    const hit = byKey.get(candidate.key);
+    if (hit !== undefined) hits.push(hit);
+  }
+  return hits;
 }
 
 /** The answer's cut, the same for the paging decision and the answer: capped per document. */
@@ -140,16 +151,16 @@ function recordWalk(recorder: TraceRecorder, walk: CollectionWalk): void {
   }
 }
 
-/** De-duplicated by (collection, document, section), keeping the best upstream position. */
-function distinct(walks: readonly CollectionWalk[]): Hit[] {
-  const seen = new Set<string>();
-  const hits: Hit[] = [];
+/**
+ * De-duplicated by (collection, document, section), keeping the best upstream position: the hits
+ * by their key, in walk order.
+ */
+function distinct(walks: readonly CollectionWalk[]): Map<string, Hit> {
+  const hits = new Map<string, Hit>();
   for (const walk of walks) {
     for (const hit of walk.hits) {
       const key = hitKey(hit);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      hits.push(hit);
+      if (!hits.has(key)) hits.set(key, hit);
     }
   }
   return hits;
@@ -163,9 +174,9 @@ function hitKey(hit: Hit): string {
 // megabyte a backend put in one snippet (a model reranker would be sent it, every call).
 const candidateChars = 2000;
 
-function toCandidate(hit: Hit): RerankCandidate {
+function toCandidate(hit: Hit, key = hitKey(hit)): RerankCandidate {
   return {
-    key: hitKey(hit),
+    key,
     title: truncate(hit.item.title, candidateChars),
     snippet: truncate(hit.item.snippet, candidateChars),
     area: hit.area,
@@ -226,6 +237,8 @@ async function toResults(
     deadline,
   );
   if (issued.degraded !== undefined) recorder.refStoreFailed(issued.degraded);
+  // The HTML tokenizer is loaded on the first passage that holds markup, not at import.
+  await prepareMarkup(hits.flatMap(({ item }) => [item.title, item.snippet]));
   return hits.flatMap((hit, index) => {
     const ref = issued.refs[index];
     if (ref === undefined) {

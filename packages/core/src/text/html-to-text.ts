@@ -1,6 +1,5 @@
-import { decodeHTMLStrict } from "entities/decode";
-import { Parser } from "htmlparser2";
 import { hostOf, imageLabel } from "./labels.js";
+import { holdsMarkup, markupParser } from "./markup-parser.js";
 import { removeInvisible } from "./remove-invisible.js";
 
 // Every element name of HTML (obsolete ones included), SVG and MathML, as htmlparser2 reports
@@ -67,7 +66,9 @@ const blocks = new Set(
  * `<script>`, `<style>` and `<template>` go with their content; comments and doctypes go.
  */
 export function htmlToText(text: string): string {
-  if (!text.includes("<") && !text.includes("&")) return text;
+  if (!holdsMarkup(text)) return text;
+  // The tokenizer is loaded on first need, not with the package (see markup-parser.ts).
+  const { Parser, decodeHTMLStrict } = markupParser();
   let output = "";
   let pending = "";
   let hiddenDepth = 0;
@@ -86,7 +87,7 @@ export function htmlToText(text: string): string {
     if (output !== "" && !output.endsWith("\n")) output += "\n";
   };
 
-  const parser: Parser = new Parser(
+  const parser: InstanceType<typeof Parser> = new Parser(
     {
       onopentag(name, attributes) {
         reached = parser.endIndex;
@@ -167,6 +168,7 @@ export function htmlToText(text: string): string {
 
 /** Writes what would read as markup again (a tag's `<`, a decodable `&`) as an entity. */
 function escapeMarkup(text: string): string {
+  const { decodeHTMLStrict } = markupParser();
   return text
     .replace(/&(?=(#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8}|[A-Za-z][A-Za-z0-9]{0,31});)/g, (amp, ref) =>
       decodeHTMLStrict(`&${ref};`) === `&${ref};` ? amp : "&amp;",

@@ -21,7 +21,8 @@ export interface TelemetryOptions {
   recordOutputs?: boolean;
 }
 
-const defaultTracer = otelTrace.getTracer("@search-docs/core");
+// Asked for on the first call, not at import.
+let defaultTracer: Tracer | undefined;
 
 // The query and cursor say what the user asked: only with recordInputs do they reach a span.
 const userParameters = ["query", "cursor"];
@@ -51,6 +52,7 @@ export class ToolSpan {
     input?: unknown;
     telemetry?: TelemetryOptions | undefined;
   }) {
+    defaultTracer ??= otelTrace.getTracer("@search-docs/core");
     this.#tracer = telemetry.tracer ?? defaultTracer;
     this.#recordInputs = telemetry.recordInputs === true;
     this.#recordOutputs = telemetry.recordOutputs === true;
@@ -113,6 +115,10 @@ export class ToolSpan {
       // An instrumented fetch (undici's, say) then nests its own span under this attempt.
       run: (send) => otelContext.with(context, send),
       annotate: (details) => {
+        // A span that records nothing (the API without an SDK, or one not sampled) drops every
+        // attribute it is given: parsing and scrubbing the URL for it was most of an attempt's
+        // span cost.
+        if (!span.isRecording()) return;
         const { "url.full": url, ...rest } = details;
         span.setAttributes(rest);
         const method = details["http.request.method"];
