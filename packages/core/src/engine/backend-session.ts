@@ -112,7 +112,6 @@ export class BackendSession {
     const { policy, limits, random, clock, retryBudget } = this.#options;
     const { deadline, conflictBudget } = call;
     if (deadline.signal.aborted) return interrupted(deadline);
-    retryBudget.recordFirstAttempt();
     let attempt = 0;
     let transientRetries = 0;
     let waitMs = 0;
@@ -188,6 +187,9 @@ export class BackendSession {
       return { kind: "interrupted" };
     }
     const queuedMs = clock.now() - queued;
+    // The budget counts first attempts made, not asked for: one that never got a slot before the
+    // deadline sent nothing, and must not make room for another request's retries.
+    if (attempt === 1) this.#options.retryBudget.recordFirstAttempt();
     // The attempt's own timeout, so one hung request does not eat the whole deadline.
     const timeoutMs = Math.max(1, Math.min(policy.attemptTimeoutMs, deadline.remaining()));
     const endsAtDeadline = deadline.remaining() <= policy.attemptTimeoutMs;
