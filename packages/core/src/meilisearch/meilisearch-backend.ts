@@ -14,16 +14,11 @@ import {
   defaultLifetimeSeconds,
   restrictionsOf,
 } from "../hosted/credential-minting.js";
-import {
-  hostedBaseUrl,
-  lifetimeOption,
-  parentKeyOption,
-  refuseOption,
-} from "../hosted/hosted-options.js";
+import { hostedBaseUrl, refuseOption } from "../hosted/hosted-options.js";
 import { failureOf, isFailure, readWire, safeLabel } from "../hosted/hosted-wire.js";
 import { pathSegment } from "../hosted/path-segment.js";
 import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
-import { importHmacKey } from "../hosted/web-crypto.js";
+import { signingKeyOf } from "../hosted/signing-key.js";
 import { callerHeaders } from "../http/caller-headers.js";
 import { type HttpAnswer, sendRequest } from "../http/send-request.js";
 import { type Clock, systemClock } from "../util/clock.js";
@@ -92,24 +87,16 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     refuseOption(backendName, "maxTotalHits", "maxTotalHits must be a whole number of at least 1");
   }
   const mint = options.mint;
-  const parentKey = mint === undefined ? undefined : parentKeyOption(backendName, mint.parentKey);
+  const { parentKey, lifetimeSeconds, signingKey } = signingKeyOf(
+    backendName,
+    mint,
+    defaultLifetimeSeconds,
+  );
   if (mint !== undefined && (typeof mint.apiKeyUid !== "string" || mint.apiKeyUid.trim() === "")) {
     refuseOption(backendName, "mint.apiKeyUid", "mint.apiKeyUid must be the parent key's uid");
   }
-  const lifetimeSeconds = lifetimeOption(
-    backendName,
-    mint?.lifetimeSeconds,
-    defaultLifetimeSeconds,
-  );
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const clock = options.clock ?? systemClock;
-  // The parent key imported once, on first use (a CryptoKey, not extractable).
-  let signing: Promise<CryptoKey> | undefined;
-  const signingKey = () => {
-    if (parentKey === undefined) throw new Error("no parent key");
-    signing ??= importHmacKey(parentKey);
-    return signing;
-  };
   const searchTemplate = `${base.pathname}/indexes/{index_uid}/search`;
 
   /** The attempt's headers and what we know of its credential; or a failure before sending. */

@@ -14,16 +14,11 @@ import {
   defaultLifetimeSeconds,
   restrictionsOf,
 } from "../hosted/credential-minting.js";
-import {
-  hostedBaseUrl,
-  lifetimeOption,
-  parentKeyOption,
-  refuseOption,
-} from "../hosted/hosted-options.js";
+import { hostedBaseUrl, refuseOption } from "../hosted/hosted-options.js";
 import { failureOf, isFailure, readWire } from "../hosted/hosted-wire.js";
 import { pathSegment } from "../hosted/path-segment.js";
 import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
-import { importHmacKey } from "../hosted/web-crypto.js";
+import { signingKeyOf } from "../hosted/signing-key.js";
 import { type HttpAnswer, sendRequest } from "../http/send-request.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import {
@@ -85,21 +80,13 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
     );
   }
   const mint = options.mint;
-  const parentKey = mint === undefined ? undefined : parentKeyOption(backendName, mint.parentKey);
-  const lifetimeSeconds = lifetimeOption(
+  const { parentKey, lifetimeSeconds, signingKey } = signingKeyOf(
     backendName,
-    mint?.lifetimeSeconds,
+    mint,
     defaultLifetimeSeconds,
   );
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const clock = options.clock ?? systemClock;
-  // The parent key imported once, on first use (a CryptoKey, not extractable).
-  let signing: Promise<CryptoKey> | undefined;
-  const signingKey = () => {
-    if (parentKey === undefined) throw new Error("no parent key");
-    signing ??= importHmacKey(parentKey);
-    return signing;
-  };
   const searchTemplate = `${base.pathname}/collections/{collection}/documents/search`;
 
   async function credentials(
