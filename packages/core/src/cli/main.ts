@@ -17,13 +17,13 @@ import {
 } from "../postgres/postgres-config-from-environment.js";
 import type { PostgresPool } from "../postgres/postgres-pool.js";
 import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
+import { askOnce } from "./ask-once.js";
 import type { CliIo } from "./cli-io.js";
 import { runDemo } from "./demo.js";
 import { openFolderDocs } from "./docs-option.js";
 import { exitCodeFor, exitCodesHelp } from "./exit-codes.js";
 import { FileRefStore } from "./file-ref-store.js";
 import { runIndexCommand } from "./index-command.js";
-import { printResult } from "./print-result.js";
 
 export const usage = `search-docs: one documentation-search tool for LLM agents, from the terminal.
 
@@ -185,19 +185,15 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       );
     }
 
-    const result =
-      command === "get"
-        ? await docs.getDocument({ ref: rest[0] as string }, { caller })
-        : await docs.search(
-            values.area
-              ? { query: positionals.join(" "), area: values.area }
-              : { query: positionals.join(" ") },
-            { caller },
-          );
-    printResult(
-      command === "get" ? "get_document" : "search_docs",
-      result,
-      values.json === true,
+    const result = await askOnce(
+      docs,
+      caller,
+      {
+        command,
+        words: command === "get" ? rest : positionals,
+        area: values.area,
+        json: values.json === true,
+      },
       io,
     );
     if (result.unauthorized) {
@@ -323,7 +319,6 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 }
 
-/** Where `get` finds the refs earlier searches issued: one file per backend. */
 /**
  * SEARCH_DOCS_POSTGRES_URL is set: search that database's table through the PostgreSQL backend.
  * `pg` is an optional peer dependency, loaded only here. SEARCH_DOCS_TOKEN, when set, is the
@@ -372,19 +367,15 @@ async function searchPostgres(
     const token = io.environment.SEARCH_DOCS_TOKEN?.trim();
     const caller: Caller = { token: token || "search-docs-cli" };
     io.err(`Searching ${name} (areas: ${Object.keys(config.areas).join(", ")})\n`);
-    const result =
-      command === "get"
-        ? await docs.getDocument({ ref: rest[0] as string }, { caller })
-        : await docs.search(
-            values.area
-              ? { query: positionals.join(" "), area: values.area }
-              : { query: positionals.join(" ") },
-            { caller },
-          );
-    printResult(
-      command === "get" ? "get_document" : "search_docs",
-      result,
-      values.json === true,
+    const result = await askOnce(
+      docs,
+      caller,
+      {
+        command,
+        words: command === "get" ? rest : positionals,
+        area: values.area,
+        json: values.json === true,
+      },
       io,
     );
     return exitCodeFor(result.output.status, result.unauthorized);
@@ -393,6 +384,7 @@ async function searchPostgres(
   }
 }
 
+/** Where `get` finds the refs earlier searches issued: one file per backend. */
 function refFile(backend: string, environment: NodeJS.ProcessEnv): string {
   const key = createHash("sha256").update(backend).digest("hex").slice(0, 12);
   const directory = environment.SEARCH_DOCS_REF_DIR ?? join(tmpdir(), "search-docs-cli");
