@@ -12,6 +12,7 @@ import type {
 } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { settleWithin } from "../util/settle-within.js";
 import { postgresErrorCode, postgresFailureOf } from "./postgres-failure-of.js";
 import { type PostgresLayoutOptions, resolvePostgresLayout } from "./postgres-layout.js";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryable } from "./postgres-pool.js";
@@ -157,35 +158,13 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
     const release = async () => {
       if (inTransactionBlock && !destroy && !connectionLost) {
         // Bounded: a server that does not answer a rollback loses the client, not the caller's time.
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const rolledBack = await Promise.race([
-          client.query("rollback").then(
-            () => true,
-            () => false,
-          ),
-          new Promise<false>((resolve) => {
-            timer = setTimeout(() => resolve(false), rollbackWaitMs);
-          }),
-        ]);
-        clearTimeout(timer);
-        if (!rolledBack) destroy = true;
+        if (!(await endTransaction(client, "rollback"))) destroy = true;
       }
       client.removeListener("error", onClientError);
       client.release(destroy || connectionLost);
     };
     const commitThenRelease = async () => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const committed = await Promise.race([
-        client.query("commit").then(
-          () => true,
-          () => false,
-        ),
-        new Promise<false>((resolve) => {
-          timer = setTimeout(() => resolve(false), rollbackWaitMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (!committed) destroy = true;
+      if (!(await endTransaction(client, "commit"))) destroy = true;
       await release();
     };
     try {
@@ -366,6 +345,21 @@ type Acquired =
   | { client: PostgresPoolClient }
   | { kind: "error"; error: unknown }
   | { kind: "failure"; failure: BackendFailure };
+
+/** A commit or rollback within `rollbackWaitMs`: false when it failed or did not answer in time. */
+function endTransaction(
+  client: { query(statement: string): Promise<unknown> },
+  statement: "commit" | "rollback",
+): Promise<boolean> {
+  return settleWithin(
+    () =>
+      client.query(statement).then(
+        () => true,
+        () => false,
+      ),
+    { timeoutMs: rollbackWaitMs },
+  ).catch(() => false);
+}
 
 /**
  * A pooled client within the time left. None free in time is `overloaded` (like a 429: the pool
