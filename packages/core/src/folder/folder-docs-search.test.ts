@@ -112,6 +112,7 @@ describe("createDocsSearch({ backend: folderBackend })", () => {
     ]);
     // What a coding agent does with it: the area's folder, the path, a docs extension.
     const ref = parseRef(output.results[0]?.ref ?? "");
+    expect(ref?.slug).toBe("alertmanager/alertmanager-cluster-failed-to-send-alerts");
     expect(existsSync(join(root, ref?.area ?? "", `${decodeRefPath(ref?.slug ?? "")}.md`))).toBe(
       true,
     );
@@ -120,6 +121,23 @@ describe("createDocsSearch({ backend: folderBackend })", () => {
       { caller: localCaller },
     );
     expect(document.output.content).toMatch(/^Diagnosis\n/);
+    // Read from the top with a small budget: the continuation names the same path.
+    const small = createDocsSearch({
+      backend: folderBackend({ root, indexPath, autoIndex: false }),
+      areas: folderAreas({ root }),
+      limits: { documentChars: 40 },
+    });
+    const found = await small.search(
+      { query: "webhook receiver logs timeouts" },
+      { caller: localCaller },
+    );
+    const first = await small.getDocument(
+      { ref: found.output.results[0]?.ref ?? "" },
+      { caller: localCaller },
+    );
+    expect(first.output.continue_ref).toMatch(
+      /^runbooks\/alertmanager\/alertmanager-cluster-failed-to-send-alerts#/,
+    );
     const pager = await docs.search({ query: "pager rota" }, { caller: localCaller });
     expect(pager.output.results[0]?.ref).toBe("runbooks/Team%20Notes/on-%2Dcall#1");
     expect(decodeRefPath("Team%20Notes/on-%2Dcall")).toBe("Team Notes/on--call");

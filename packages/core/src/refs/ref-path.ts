@@ -20,7 +20,11 @@ export function encodeRefPath(path: string): string {
     .join("/");
 }
 
-/** The path a ref's path names, segments decoded: what an agent opens. */
-export function decodeRefPath(refPath: string): string {
-  return refPath.split("/").map(decodeURIComponent).join("/");
+/** The path a ref's path names, segments decoded (what an agent opens); undefined when not encoded by us. */
+export function decodeRefPath(refPath: string): string | undefined {
+  try {
+    return refPath.split("/").map(decodeURIComponent).join("/");
+  } catch {
+    return undefined;
+  }
 }
