@@ -3,13 +3,13 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { fetchBlockedPort } from "../backend-kit/fetch-blocked-port.js";
 import { docsConfigFromEnvironment } from "../config/docs-config-from-environment.js";
 import { elasticsearchConfigFromEnvironment } from "../config/elasticsearch-config-from-environment.js";
 import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
 import { elasticsearchBackend } from "../elasticsearch/elasticsearch-backend.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
-import { fetchBlockedPort } from "../http/fetch-blocked-port.js";
 import { postgresBackend } from "../postgres/postgres-backend.js";
 import {
   type EnvironmentPostgresConfig,

@@ -7,8 +7,8 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
-import { checkDocumentOutcome, checkPageOutcome } from "../engine/check-outcome.js";
 import type { Limits } from "../limits.js";
+import { checkDocumentOutcome, checkPageOutcome } from "../session/check-outcome.js";
 import {
   type ContractDocument,
   contractAbsentQuery,
