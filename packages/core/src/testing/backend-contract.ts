@@ -634,7 +634,7 @@ async function checkHitHoldsWord(
 }
 
 /**
- * A page as core itself checks it before use (engine/check-outcome.ts): what core would refuse
+ * A page as core itself checks it before use (session/check-outcome.ts): what core would refuse
  * is a violation. Then what core cannot check for itself: pageSize, the order of scores, and
  * failure fields it would quietly drop.
  */
