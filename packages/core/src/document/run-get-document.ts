@@ -2,6 +2,7 @@ import type { BackendDocument } from "../backend/search-backend.js";
 import { type Caller, parseCaller } from "../contract/caller.js";
 import type { DocumentOutput } from "../contract/contract.js";
 import { parseRef } from "../refs/ref.js";
+import { decodeRefPath } from "../refs/ref-path.js";
 import type { RefTarget } from "../refs/ref-store.js";
 import type { CallOptions } from "../session/call-options.js";
 import type { DocsEngine } from "../session/docs-engine.js";
@@ -178,6 +179,9 @@ async function issueContinuation(
         collectionId,
         documentId,
         slug,
+        // A path slug (a folder's, a site's) stays the same path in the continuation's ref.
+        path: decodeRefPath(slug),
+        maxRefChars: engine.limits.refChars,
         title: document.title,
         section: formatPosition(continueAt),
       },
