@@ -46,6 +46,8 @@ function renderAgainstBareLoop(read: <Value>(name: string) => Value | undefined)
   const runs = (
     [
       ["before", read<BareLoopResult>("bare-loop-before.json")],
+      ["after", read<BareLoopResult>("bare-loop-after-1.json")],
+      ["before", read<BareLoopResult>("bare-loop-before-2.json")],
       ["after", read<BareLoopResult>("bare-loop.json")],
     ] as const
   ).flatMap(
@@ -53,8 +55,7 @@ function renderAgainstBareLoop(read: <Value>(name: string) => Value | undefined)
   );
   if (runs.length > 0) {
     parts.push(
-      `search-docs against the bare loop (\`node bench/src/bare-loop-bench.ts\`: ${runs[0]?.[1].latencyMs} ms per request, one call at a time, the arms alternating; before = \`bench/results/bare-loop-before.json\`, main before issue 33; after = \`bare-loop.json\`):`,
-      "",
+      `search-docs against the bare loop (\`node bench/src/bare-loop-bench.ts\`: ${runs[0]?.[1].latencyMs} ms per request, one call at a time, the arms alternating; runs interleaved, before (main before issue 33: \`bench/results/bare-loop-before*.json\`), after, before, after (\`bare-loop-after-1.json\`, \`bare-loop.json\`)):`,
       renderBareLoopBeforeAfter(runs),
     );
   }
@@ -66,7 +67,6 @@ function renderAgainstBareLoop(read: <Value>(name: string) => Value | undefined)
   if (coldStart !== undefined) {
     parts.push(
       `Cold start (\`node bench/src/cold-start-bench.ts\`, ${coldStart.machine.date.slice(0, 16).replace("T", " ")}, load ${coldStart.machine.loadAverageAtStart} at the start): fresh processes, ${coldStart.rounds} of each arm, interleaved; from \`node\`'s start to the first answer (4 collections of the fake service, no added latency), the baseline build being main's before issue 33:`,
-      "",
       renderColdStartTable(coldStart.figures),
     );
   }
