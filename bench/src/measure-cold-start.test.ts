@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { measureColdStart } from "./measure-cold-start.ts";
+import { coldStartOptions, measureColdStart } from "./measure-cold-start.ts";
 import { startServiceProcess } from "./service-process.ts";
 
 // Fresh processes, one after another, on a machine that may be loaded: bounds for a hang only.
@@ -40,13 +40,7 @@ it("the first answer without tracing loads no OpenTelemetry; the bare loop's, no
         { name: "bare loop", run: "bare-loop" },
       ],
       rounds: 1,
-      options: {
-        specifier: "@search-docs/core",
-        baseUrl: service.url,
-        areas: service.areas,
-        token: service.tokens.everything,
-        query: "rotate an API key",
-      },
+      options: coldStartOptions(service),
     });
     expect(ours?.status).toBe("ok");
     expect(ours?.modulesByPackage).not.toHaveProperty("@opentelemetry/api");
