@@ -1,7 +1,11 @@
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { createDocsSearch } from "@search-docs/core";
-import { type HostedEngineFixture, startHostedEngineFixture } from "@search-docs/core/testing";
+import { createDocsSearch, type SearchBackend } from "@search-docs/core";
+import { algoliaBackend } from "@search-docs/core/algolia";
+import { meilisearchBackend } from "@search-docs/core/meilisearch";
+import { contractDocuments } from "@search-docs/core/testing";
+import { typesenseBackend } from "@search-docs/core/typesense";
+import { type HostedEngineFixture, startHostedEngineFixture } from "@search-docs/test-servers";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocsTools } from "./create-docs-tools.js";
@@ -12,9 +16,16 @@ import { createDocsTools } from "./create-docs-tools.js";
 describe.each(["algolia", "meilisearch", "typesense"] as const)(
   "%s through createAgent",
   (engine) => {
-    let fixture: HostedEngineFixture;
+    let fixture: HostedEngineFixture<SearchBackend>;
     beforeAll(async () => {
-      fixture = await startHostedEngineFixture(engine);
+      fixture = await startHostedEngineFixture(engine, {
+        backends: {
+          algolia: algoliaBackend,
+          meilisearch: meilisearchBackend,
+          typesense: typesenseBackend,
+        },
+        documents: contractDocuments(),
+      });
     });
     afterAll(() => fixture.close());
 
