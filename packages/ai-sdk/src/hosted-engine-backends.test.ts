@@ -14,6 +14,13 @@ import { scriptedModel } from "./__fixtures__/scripted-model.js";
 import { docsTools } from "./docs-tools.js";
 import type { SearchDocsToolOutput } from "./search-docs-tool.js";
 
+// Core's hosted backends, as the fixture builds them over its fakes.
+const backends = {
+  algolia: algoliaBackend,
+  meilisearch: meilisearchBackend,
+  typesense: typesenseBackend,
+};
+
 // The hosted engines' "done when", through generateText: createDocsSearch over the Algolia,
 // Meilisearch and Typesense backends, each user on a key the backend mints per call, answers the
 // three statuses truthfully, and two users see different documents.
@@ -23,11 +30,7 @@ describe.each(["algolia", "meilisearch", "typesense"] as const)(
     let fixture: HostedEngineFixture<SearchBackend>;
     beforeAll(async () => {
       fixture = await startHostedEngineFixture(engine, {
-        backends: {
-          algolia: algoliaBackend,
-          meilisearch: meilisearchBackend,
-          typesense: typesenseBackend,
-        },
+        backends,
         documents: contractDocuments(),
       });
     });

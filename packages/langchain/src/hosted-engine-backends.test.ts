@@ -10,6 +10,13 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocsTools } from "./create-docs-tools.js";
 
+// Core's hosted backends, as the fixture builds them over its fakes.
+const backends = {
+  algolia: algoliaBackend,
+  meilisearch: meilisearchBackend,
+  typesense: typesenseBackend,
+};
+
 // The hosted engines' "done when", through createAgent: createDocsSearch over the Algolia,
 // Meilisearch and Typesense backends, each user on a key minted per call, answers the three
 // statuses truthfully, and a transient row of the status table is never "nothing matched".
@@ -19,11 +26,7 @@ describe.each(["algolia", "meilisearch", "typesense"] as const)(
     let fixture: HostedEngineFixture<SearchBackend>;
     beforeAll(async () => {
       fixture = await startHostedEngineFixture(engine, {
-        backends: {
-          algolia: algoliaBackend,
-          meilisearch: meilisearchBackend,
-          typesense: typesenseBackend,
-        },
+        backends,
         documents: contractDocuments(),
       });
     });

@@ -8,20 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectInMemory } from "./__fixtures__/connect-in-memory.js";
 import { createDocsMcpServer } from "./create-docs-mcp-server.js";
 
+// Core's hosted backends, as the fixture builds them over its fakes.
+const backends = {
+  algolia: algoliaBackend,
+  meilisearch: meilisearchBackend,
+  typesense: typesenseBackend,
+};
+
 // The hosted engines' "done when", over MCP: createDocsSearch over the Algolia, Meilisearch and
 // Typesense backends, each user on a key the backend mints per call, answers the three statuses
 // truthfully, and two users see different documents.
 describe.each(["algolia", "meilisearch", "typesense"] as const)("%s over MCP", (engine) => {
   let fixture: HostedEngineFixture<SearchBackend>;
   beforeAll(async () => {
-    fixture = await startHostedEngineFixture(engine, {
-      backends: {
-        algolia: algoliaBackend,
-        meilisearch: meilisearchBackend,
-        typesense: typesenseBackend,
-      },
-      documents: contractDocuments(),
-    });
+    fixture = await startHostedEngineFixture(engine, { backends, documents: contractDocuments() });
   });
   afterAll(() => fixture.close());
 
