@@ -1,6 +1,6 @@
 import type { DocumentOutcome, PageOutcome } from "../backend/search-backend.js";
-import { checkDocumentOutcome, checkPageOutcome } from "../engine/check-outcome.js";
 import type { Limits } from "../limits.js";
+import { checkDocumentOutcome, checkPageOutcome } from "../session/check-outcome.js";
 import { describeOutcome, describeValue } from "./contract-describe.js";
 
 // Each answer and annotation of a backend, checked as it returns: what core itself would refuse,
@@ -9,7 +9,7 @@ import { describeOutcome, describeValue } from "./contract-describe.js";
 const detailFields = new Set(["status", "bytes", "attributes"]);
 
 /**
- * A page as core itself checks it before use (engine/check-outcome.ts): what core would refuse
+ * A page as core itself checks it before use (session/check-outcome.ts): what core would refuse
  * is a violation. Then what core cannot check for itself: pageSize, the order of scores, and
  * failure fields it would quietly drop.
  */
