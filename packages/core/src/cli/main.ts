@@ -17,6 +17,9 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs index <folder> [--json]                 index a docs folder (.md, .mdx, .txt) for --docs
   search-docs "<question>" --docs <folder>            search that folder (indexed first, incrementally)
   search-docs get <ref> --docs <folder>               read a document of that folder
+  search-docs eval <queries.jsonl> [--json] [--report report.md]   measure retrieval on your own questions
+      [--min-recall n] [--min-mrr n] [--min-ndcg n] [--max-unavailable n]   CI gates (exit 1, one line each)
+      [--baseline previous.json [--tolerance n]] [--against <config.json>] [--concurrency n] [--allow-drafted]
   search-docs --version
 
 The backend: SEARCH_DOCS_BACKEND and that engine's variables (below), or --config <file> (JSON
@@ -84,6 +87,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       { ...io, progress: process.stderr.isTTY === true },
     );
   }
+  if (command === "eval")
+    return (await import("./eval-command.js")).runEvalCommand(rest, values, {
+      ...io,
+      progress: process.stderr.isTTY === true,
+    });
   if (command === "demo") return (await import("./demo.js")).runDemo(io);
   if (command === "serve") return serve(values, io);
 

@@ -5,6 +5,7 @@ import { backendConfig } from "../config/backend-config.js";
 import { describeEngine } from "../config/describe-engine.js";
 import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
+import type { RefStore } from "../refs/ref-store.js";
 import type { CliIo } from "./cli-io.js";
 import { startEmbedded } from "./embedded-service.js";
 import { FileRefStore } from "./file-ref-store.js";
@@ -28,7 +29,11 @@ export interface OpenedDocs {
  * The backend the registry names (SEARCH_DOCS_*, `--config`, `--docs`), or with none the embedded
  * fake docs service. One line on stderr says which engine, where (never a credential) and the areas.
  */
-export async function openBackend(values: CliValues, io: CliIo): Promise<OpenedDocs> {
+export async function openBackend(
+  values: CliValues,
+  io: CliIo,
+  options: { refStore?: RefStore } = {},
+): Promise<OpenedDocs> {
   const config = backendConfig({
     environment: io.environment,
     mode: "one-user",
@@ -40,14 +45,15 @@ export async function openBackend(values: CliValues, io: CliIo): Promise<OpenedD
       "--as, --reindex, --shed, --corpus and --port apply to the embedded fake service only",
     );
   }
-  if (config === undefined) return openEmbedded(values, io);
+  if (config === undefined) return openEmbedded(values, io, options.refStore);
   const engine = await config.open();
   try {
     if (engine.refresh) io.err(`${await engine.refresh()}\n`);
     const docs = createDocsSearch({
       backend: engine.backend,
       areas: engine.areas,
-      refStore: refStoreFor(`${config.engine}:${config.origin}`, io.environment),
+      refStore:
+        options.refStore ?? refStoreFor(`${config.engine}:${config.origin}`, io.environment),
       ...(config.portalUrl ? { portalUrl: config.portalUrl } : {}),
     });
     io.err(`Searching ${describeEngine(config, engine.areas)}\n`);
@@ -63,13 +69,17 @@ export async function openBackend(values: CliValues, io: CliIo): Promise<OpenedD
   }
 }
 
-async function openEmbedded(values: CliValues, io: CliIo): Promise<OpenedDocs> {
+async function openEmbedded(
+  values: CliValues,
+  io: CliIo,
+  refStore: RefStore | undefined,
+): Promise<OpenedDocs> {
   const service = await startEmbedded(values);
   const docs = createDocsSearch({
     baseUrl: service.url,
     areas: service.areas,
     portalUrl: "https://docs.example.internal",
-    refStore: refStoreFor("embedded", io.environment),
+    refStore: refStore ?? refStoreFor("embedded", io.environment),
   });
   const who = (values.as ?? "everything") as keyof typeof embeddedCallers;
   io.err(
