@@ -1,13 +1,3 @@
-export { awsCredentialsFromEnvironment } from "./auth/aws-credentials-from-environment.js";
-export {
-  type AwsCredentials,
-  type AwsSignature,
-  type AwsSigningOptions,
-  type SignableRequest,
-  signAwsFetch,
-  signAwsRequest,
-} from "./auth/aws-signature-v4.js";
-export { type BasicCredentials, basicAuthorization } from "./auth/basic-authorization.js";
 export {
   defaultInFlightLimitOptions,
   InFlightLimit,

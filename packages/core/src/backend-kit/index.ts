@@ -1,7 +1,18 @@
 // @search-docs/core/backend-kit: what every backend is written on (docs/backends.md). One HTTP
 // attempt, one status table, the page and document rules, the record layouts, the caller's
 // credential and per-user key minting: a backend adds only its engine's wire.
+
+export { awsCredentialsFromEnvironment } from "./aws-credentials-from-environment.js";
+export {
+  type AwsCredentials,
+  type AwsSignature,
+  type AwsSigningOptions,
+  type SignableRequest,
+  signAwsFetch,
+  signAwsRequest,
+} from "./aws-signature-v4.js";
 export { hostedBaseUrl as baseUrlOption, refuseOption } from "./backend-options.js";
+export { type BasicCredentials, basicAuthorization } from "./basic-authorization.js";
 export { callerHeaders, callerToken } from "./caller-headers.js";
 export {
   type CredentialMinting,
