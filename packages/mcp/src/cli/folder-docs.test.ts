@@ -58,6 +58,6 @@ describe("search-docs-mcp --docs <folder>", () => {
       arguments: { ref: "runbooks/key-rotation#2" },
     });
     expect(document.structuredContent).toMatchObject({ status: "ok", title: "Key rotation" });
-    expect(stderr).toMatch(/serving the folder .*docs \(areas: runbooks;/);
+    expect(stderr).toMatch(/searching folder at .*docs \(areas: runbooks\)\n/);
   });
 });

@@ -92,7 +92,7 @@ describe("search-docs-mcp over stdio", () => {
     expect(
       fake.service.requests.every((request) => request.token === fake.service.tokens.runbooksOnly),
     ).toBe(true);
-    expect(stderr()).toContain(`searching ${fake.service.url}`);
+    expect(stderr()).toContain(`searching v2 at ${fake.service.url}`);
   });
 
   it("searches Elasticsearch from SEARCH_DOCS_ELASTICSEARCH_URL, as the environment's API key", async () => {

@@ -4,16 +4,10 @@ import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { type Caller, createDocsSearch, type DocsSearch, SearchDocsError } from "@search-docs/core";
-import { elasticsearchBackend } from "@search-docs/core/elasticsearch";
-import {
-  docsConfigFromEnvironment,
-  elasticsearchConfigFromEnvironment,
-} from "@search-docs/core/node";
-import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
+import { backendConfig, describeEngine, variablesHelp } from "@search-docs/core/node";
 import { createDocsMcpServer } from "../create-docs-mcp-server.js";
 import { createDocsMcpHandler } from "../http/create-docs-mcp-handler.js";
 import { nodeRequestListener } from "../http/node-request-listener.js";
-import { openFolderDocs } from "./folder-docs.js";
 import { RequestTrackingTransport } from "./request-tracking-transport.js";
 
 export const usage = `search-docs-mcp: search_docs and get_document for MCP hosts.
@@ -21,12 +15,15 @@ export const usage = `search-docs-mcp: search_docs and get_document for MCP host
   search-docs-mcp                      over stdio (what a host's "command" runs)
   search-docs-mcp --http [--port <n>]  over Streamable HTTP at http://127.0.0.1:<n>/mcp (default 3333)
   search-docs-mcp --docs <folder>      serve a folder of Markdown and text files (no credentials)
+  search-docs-mcp --config <file>      read the SEARCH_DOCS_* names below from a JSON file
+                                       (credentials still only from the environment)
 
-With no configuration it serves an embedded fake docs service (sample corpus). For a real backend
-set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS (JSON, or a JSON file's path,
-mapping area names to collection ids), and optionally SEARCH_DOCS_PORTAL_URL. Every call reads as
-the user whose SEARCH_DOCS_TOKEN it is: one user, on their own machine. A server several users
-reach is an app of yours with createDocsMcpHandler and an access-token verifier.
+The backend: SEARCH_DOCS_BACKEND and that engine's variables (below). With none it serves an
+embedded fake docs service (sample corpus). Every call reads as the one user whose credential
+the environment holds, on their own machine. A server several users reach is an app of yours
+with createDocsMcpHandler and an access-token verifier.
+
+${variablesHelp()}
 `;
 
 export interface McpCliIo {
@@ -56,56 +53,16 @@ export async function main(argv: readonly string[], io: McpCliIo): Promise<numbe
     return 0;
   }
 
-  let service: FakeDocsService | undefined;
+  let opened: OpenedDocs | undefined;
   try {
-    // A folder needs no SEARCH_DOCS_* variables, and ignores them.
-    const elasticsearch = values.docs
-      ? undefined
-      : elasticsearchConfigFromEnvironment(io.environment, { caller: "required" });
-    const backend =
-      values.docs || elasticsearch
-        ? undefined
-        : docsConfigFromEnvironment(io.environment, { token: "required" });
-    let docs: DocsSearch;
-    let caller: Caller;
-    if (values.docs) {
-      ({ docs, caller } = openFolderDocs(values.docs, io));
-    } else if (elasticsearch) {
-      docs = createDocsSearch({
-        backend: elasticsearchBackend({ url: elasticsearch.url, flavor: elasticsearch.flavor }),
-        areas: elasticsearch.areas,
-        ...(elasticsearch.portalUrl ? { portalUrl: elasticsearch.portalUrl } : {}),
-      });
-      caller = elasticsearch.caller as Caller;
-      io.stderr(
-        `search-docs-mcp: searching ${elasticsearch.flavor} at ${elasticsearch.url} (areas: ${Object.keys(elasticsearch.areas).join(", ")})\n`,
-      );
-    } else if (backend) {
-      const { token, ...options } = backend;
-      docs = createDocsSearch(options);
-      caller = { token: token ?? "" };
-      io.stderr(
-        `search-docs-mcp: searching ${backend.baseUrl} (areas: ${Object.keys(backend.areas).join(", ")})\n`,
-      );
-    } else {
-      service = await startFakeDocsService();
-      docs = createDocsSearch({
-        baseUrl: service.url,
-        areas: service.areas,
-        portalUrl: "https://docs.example.internal",
-      });
-      caller = { token: service.tokens.everything };
-      io.stderr(
-        `search-docs-mcp: no SEARCH_DOCS_* configuration, so serving the embedded fake docs service at ${service.url} (sample corpus). Set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS for a real backend.\n`,
-      );
-    }
+    opened = await openDocs(values, io);
     const onError = (error: unknown) =>
       io.stderr(
         `search-docs-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
       );
     return values.http
-      ? await serveHttp(docs, caller, Number(values.port ?? "3333"), onError, io)
-      : await serveStdio(docs, caller, onError, io);
+      ? await serveHttp(opened.docs, opened.caller, Number(values.port ?? "3333"), onError, io)
+      : await serveStdio(opened.docs, opened.caller, onError, io);
   } catch (error) {
     if (SearchDocsError.isInstance(error)) {
       io.stderr(`search-docs-mcp: ${error.message}\n`);
@@ -113,8 +70,61 @@ export async function main(argv: readonly string[], io: McpCliIo): Promise<numbe
     }
     throw error;
   } finally {
-    await service?.close();
+    await opened?.close();
   }
+}
+
+interface OpenedDocs {
+  docs: DocsSearch;
+  caller: Caller;
+  close(): Promise<void>;
+}
+
+/**
+ * The backend the registry names, or with none the embedded fake service (its module, test code,
+ * is loaded only then). A folder's first index is built in the background so the host's handshake
+ * does not wait on it: calls meanwhile answer `unavailable` ("try again shortly"), never
+ * `no_matches`; the backend then refreshes itself as files change.
+ */
+async function openDocs(
+  values: ReturnType<typeof parseCommandLine>,
+  io: McpCliIo,
+): Promise<OpenedDocs> {
+  const config = backendConfig({
+    environment: io.environment,
+    mode: "one-user",
+    configFile: values.config,
+    docsFolder: values.docs,
+  });
+  if (config === undefined) {
+    const { startFakeDocsService } = await import("@search-docs/core/testing");
+    const service = await startFakeDocsService();
+    io.stderr(
+      `search-docs-mcp: no SEARCH_DOCS_* configuration, so serving the embedded fake docs service at ${service.url} (sample corpus). Set SEARCH_DOCS_BACKEND and its variables for a real backend (search-docs-mcp --help).\n`,
+    );
+    return {
+      docs: createDocsSearch({
+        baseUrl: service.url,
+        areas: service.areas,
+        portalUrl: "https://docs.example.internal",
+      }),
+      caller: { token: service.tokens.everything },
+      close: () => service.close(),
+    };
+  }
+  const engine = await config.open();
+  const docs = createDocsSearch({
+    backend: engine.backend,
+    areas: engine.areas,
+    ...(config.portalUrl ? { portalUrl: config.portalUrl } : {}),
+  });
+  io.stderr(`search-docs-mcp: searching ${describeEngine(config, engine.areas)}\n`);
+  engine.refresh?.().then(
+    (line) => io.stderr(`search-docs-mcp: ${line}\n`),
+    (error: unknown) =>
+      io.stderr(`search-docs-mcp: indexing failed: ${(error as Error).message}\n`),
+  );
+  return { docs, caller: config.caller as Caller, close: () => engine.close() };
 }
 
 function parseCommandLine(argv: readonly string[]) {
@@ -123,6 +133,7 @@ function parseCommandLine(argv: readonly string[]) {
     options: {
       http: { type: "boolean" },
       docs: { type: "string" },
+      config: { type: "string" },
       port: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
