@@ -11,7 +11,7 @@ import { prepareMarkup } from "../text/markup-parser.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
-import { loadOpenTelemetryApi } from "../trace/open-telemetry-api.js";
+import { loadOpenTelemetryApi, spansCanRecord } from "../trace/open-telemetry-api.js";
 import type { Trace } from "../trace/trace.js";
 import { parseInput } from "../util/parse-input.js";
 import { type ContentPosition, findPosition, formatPosition } from "./content-position.js";
@@ -28,7 +28,7 @@ export async function runGetDocument(
 ): Promise<{ output: DocumentOutput; trace: Trace; unauthorized: boolean }> {
   const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
   const caller = parseCaller(options?.caller, "get_document");
-  await loadOpenTelemetryApi();
+  if (spansCanRecord(engine.telemetry)) await loadOpenTelemetryApi();
   const call = new ToolCall(engine, "get_document", {
     signal: options.signal,
     toolCallId: options.toolCallId,
