@@ -3,9 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { indexSite } from "@search-docs/core/folder";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { indexSite } from "@search-docs/core/folder";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { builtBin } from "../__fixtures__/built-bin.js";
 
@@ -19,7 +19,8 @@ beforeEach(async () => {
   work = mkdtempSync(join(tmpdir(), "search-docs-mcp-site-"));
   server = createServer((request, response) => {
     const pages: Record<string, string> = {
-      "/handbook/": '<html><body><nav><a href="/handbook/oncall/paging">Paging</a></nav><main><h1>Handbook</h1><p>Welcome.</p></main></body></html>',
+      "/handbook/":
+        '<html><body><nav><a href="/handbook/oncall/paging">Paging</a></nav><main><h1>Handbook</h1><p>Welcome.</p></main></body></html>',
       "/handbook/oncall/paging":
         '<html><body><main><h1>Paging</h1><p>How we page.</p><h2 id="escalation">Escalation</h2><p>Escalate to the secondary after fifteen minutes.</p></main></body></html>',
     };
