@@ -1,12 +1,12 @@
 import type { BackendDocument } from "../backend/search-backend.js";
 import { type Caller, parseCaller } from "../contract/caller.js";
 import type { DocumentOutput } from "../contract/contract.js";
-import type { CallOptions } from "../engine/call-options.js";
-import type { DocsEngine } from "../engine/docs-engine.js";
-import { ToolCall } from "../engine/tool-call.js";
 import { parseRef } from "../refs/ref.js";
 import { decodeRefPath } from "../refs/ref-path.js";
 import type { RefTarget } from "../refs/ref-store.js";
+import type { CallOptions } from "../session/call-options.js";
+import type { DocsEngine } from "../session/docs-engine.js";
+import { ToolCall } from "../session/tool-call.js";
 import { prepareMarkup } from "../text/markup-parser.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";

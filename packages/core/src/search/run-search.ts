@@ -1,12 +1,12 @@
 import { parseCaller } from "../contract/caller.js";
 import type { SearchOutput, SearchResult } from "../contract/contract.js";
-import type { CallOptions } from "../engine/call-options.js";
-import type { DocsEngine } from "../engine/docs-engine.js";
-import { readsTopOrder } from "../engine/paging-policy.js";
-import { ToolCall } from "../engine/tool-call.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
 import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
 import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
+import type { CallOptions } from "../session/call-options.js";
+import type { DocsEngine } from "../session/docs-engine.js";
+import { readsTopOrder } from "../session/paging-policy.js";
+import { ToolCall } from "../session/tool-call.js";
 import { prepareMarkup } from "../text/markup-parser.js";
 import { toPassage, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
