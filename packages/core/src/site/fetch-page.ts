@@ -1,4 +1,4 @@
-import { parseRetryAfter } from "../http/parse-retry-after.js";
+import { parseRetryAfter } from "../backend-kit/parse-retry-after.js";
 import type { CrawlScope } from "./crawl-scope.js";
 
 export type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
