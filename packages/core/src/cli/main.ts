@@ -15,6 +15,7 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs serve [--port <n>]                      run the fake docs service on its own
   search-docs demo                                    a scripted tour of the five cases that matter
   search-docs index <folder> [--json]                 index a docs folder (.md, .mdx, .txt) for --docs
+  search-docs index <url> [--json]                    crawl a docs site (llms.txt, sitemaps, links) for --docs <url>
   search-docs "<question>" --docs <folder>            search that folder (indexed first, incrementally)
   search-docs get <ref> --docs <folder>               read a document of that folder
   search-docs eval <queries.jsonl> [--json] [--report report.md]   measure retrieval on your own questions
@@ -80,6 +81,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === "index") {
     if (rest.length !== 1)
       throw new CliConfigError("index takes one folder, e.g. search-docs index ./docs");
+    if (/^https?:\/\//i.test(rest[0] as string)) {
+      const { runSiteIndexCommand } = await import("./index-site-command.js");
+      return runSiteIndexCommand(
+        rest[0] as string,
+        { json: values.json === true },
+        { ...io, progress: process.stderr.isTTY === true },
+      );
+    }
     const { runIndexCommand } = await import("./index-command.js");
     return runIndexCommand(
       rest[0] as string,

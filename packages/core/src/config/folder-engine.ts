@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { localCaller } from "../folder/local-caller.js";
 import { refuse, requiredValue } from "./config-checks.js";
 import type { EngineEntry } from "./engine-entry.js";
+import { siteEngineConfig } from "./site-engine-config.js";
 
 /** A folder of Markdown and text files, indexed in process (SQLite, Node ≥ 22.18). */
 export const folderEngine: EngineEntry = {
@@ -12,7 +13,7 @@ export const folderEngine: EngineEntry = {
       name: "SEARCH_DOCS_FOLDER_PATH",
       required: true,
       description:
-        "the folder (.md, .mdx, .txt); its top-level folders are the areas (the --docs <folder> flag sets it)",
+        "the folder (.md, .mdx, .txt), its top-level folders the areas; or a docs site's URL, crawled (the --docs <folder|url> flag sets it)",
     },
   ],
   shared: [],
@@ -21,6 +22,8 @@ export const folderEngine: EngineEntry = {
   read(value) {
     const root = requiredValue(value, "SEARCH_DOCS_FOLDER_PATH", "folder");
     const environment = value.environment as NodeJS.ProcessEnv;
+    // A docs website: crawled into the same kind of index (site/).
+    if (/^https?:\/\//i.test(root)) return siteEngineConfig(root, environment);
     let isFolder: boolean;
     try {
       isFolder = statSync(root).isDirectory();

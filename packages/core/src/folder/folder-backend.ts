@@ -23,6 +23,7 @@ import {
 } from "./folder-options.js";
 import { queryWords, toFtsQuery } from "./fts-query.js";
 import { IndexConnection } from "./index-connection.js";
+import { buildIndex } from "./index-folder.js";
 import { IndexRefresher } from "./index-refresher.js";
 import type { IndexRunOptions, IndexSummary } from "./index-summary.js";
 import { recencyScore } from "./recency-score.js";
@@ -66,7 +67,26 @@ export function folderBackend(options: FolderBackendOptions): FolderBackend {
       message: "folder: refreshAfterMs must be a whole number of milliseconds, 0 or more.",
     });
   }
-  return new FolderBackendImplementation(resolved, new IndexRefresher(resolved, refreshAfterMs));
+  const refresher = new IndexRefresher(resolved, refreshAfterMs, (run) =>
+    buildIndex(resolved, run),
+  );
+  return indexBackend(resolved, refresher, withoutExtension);
+}
+
+/**
+ * The backend over an index of this layout, however it is built (a folder's walk, a site's
+ * crawl); `documentPath` gives a document's path as its ref carries it.
+ */
+export function indexBackend<Summary>(
+  options: ResolvedFolderOptions,
+  refresher: IndexRefresher<Summary>,
+  documentPath: (documentId: string) => string,
+): FolderBackend {
+  return new FolderBackendImplementation(
+    options,
+    refresher as unknown as IndexRefresher,
+    documentPath,
+  );
 }
 
 class FolderBackendImplementation implements FolderBackend {
@@ -75,11 +95,17 @@ class FolderBackendImplementation implements FolderBackend {
   readonly #options: ResolvedFolderOptions;
   readonly #refresher: IndexRefresher;
   readonly #connection: IndexConnection;
+  readonly #documentPath: (documentId: string) => string;
 
-  constructor(options: ResolvedFolderOptions, refresher: IndexRefresher) {
+  constructor(
+    options: ResolvedFolderOptions,
+    refresher: IndexRefresher,
+    documentPath: (documentId: string) => string,
+  ) {
     this.#options = options;
     this.#refresher = refresher;
     this.#connection = new IndexConnection(options, refresher);
+    this.#documentPath = documentPath;
   }
 
   get root(): string {
@@ -124,8 +150,8 @@ class FolderBackendImplementation implements FolderBackend {
           snippet: passage || row.heading,
           score: prefer === "recent" ? recencyScore(row.updated, row.score) : row.score,
           updated: row.updated,
-          slug: withoutExtension(documentId),
-          path: withoutExtension(documentId),
+          slug: this.#documentPath(documentId),
+          path: this.#documentPath(documentId),
           section: String(row.position),
         };
       });
@@ -177,7 +203,7 @@ class FolderBackendImplementation implements FolderBackend {
         document: {
           title: rows.title,
           updated: rows.updated,
-          slug: withoutExtension(request.documentId),
+          slug: this.#documentPath(request.documentId),
           sections: rows.sections.map((section) => ({
             section: String(section.position),
             heading: section.heading,
@@ -216,6 +242,14 @@ class FolderBackendImplementation implements FolderBackend {
     if ("kind" in opened) {
       attempt.annotate({ status: opened.status, attributes });
       return opened.failure;
+    }
+    if (opened.reader.crawlFailure !== "") {
+      // The last crawl read no page: say so, never answer from nothing (or "no matches").
+      attempt.annotate({ status: "crawl_failed", attributes });
+      return {
+        kind: "transient",
+        reason: `${doing}: the last crawl failed: ${opened.reader.crawlFailure}`,
+      };
     }
     try {
       return work(opened.reader, collection);

@@ -32,6 +32,8 @@ const maxBodyChars = 8000;
  */
 export class FolderIndexReader {
   readonly build: string;
+  /** A site's index whose last crawl read no page: why (empty otherwise). */
+  readonly crawlFailure: string;
   readonly #database: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
 
@@ -49,6 +51,7 @@ export class FolderIndexReader {
         );
       }
       this.build = meta.get("build") ?? "";
+      this.crawlFailure = meta.get("crawl_failed") ?? "";
     } catch (error) {
       this.#database.close();
       throw error;

@@ -1,31 +1,30 @@
 import type { ResolvedFolderOptions } from "./folder-options.js";
-import { buildIndex } from "./index-folder.js";
 import type { IndexRunOptions, IndexSummary } from "./index-summary.js";
 
 // A failed indexing run is tried again by a call this long after it failed, not by every call.
 const retryFailedBuildMs = 5_000;
 
 /** How an index is (re)built: the run. The folder's by default; a crawl's for a site. */
-export type IndexBuild = (run: IndexRunOptions) => Promise<IndexSummary>;
+export type IndexBuild<Summary> = (run: IndexRunOptions) => Promise<Summary>;
 
 /**
  * The backend's indexing runs: at most one at a time, started by `refresh()` or, with `autoIndex`,
  * by a call once the last run is older than `refreshAfterMs` (a failed one after a few seconds);
  * searches keep reading the index in place meanwhile.
  */
-export class IndexRefresher {
+export class IndexRefresher<Summary = IndexSummary> {
   readonly #options: ResolvedFolderOptions;
   readonly #refreshAfterMs: number;
-  readonly #build: IndexBuild;
-  #running: Promise<IndexSummary> | undefined;
-  #last: IndexSummary | undefined;
+  readonly #build: IndexBuild<Summary>;
+  #running: Promise<Summary> | undefined;
+  #last: Summary | undefined;
   #lastRunAt = Number.NEGATIVE_INFINITY;
   #lastError: unknown;
 
-  constructor(options: ResolvedFolderOptions, refreshAfterMs: number, build?: IndexBuild) {
+  constructor(options: ResolvedFolderOptions, refreshAfterMs: number, build: IndexBuild<Summary>) {
     this.#options = options;
     this.#refreshAfterMs = refreshAfterMs;
-    this.#build = build ?? ((run) => buildIndex(options, run));
+    this.#build = build;
   }
 
   /** Whether a run is under way. */
@@ -34,7 +33,7 @@ export class IndexRefresher {
   }
 
   /** The last run's summary, once one finished. */
-  get last(): IndexSummary | undefined {
+  get last(): Summary | undefined {
     return this.#last;
   }
 
@@ -43,7 +42,7 @@ export class IndexRefresher {
     return this.#lastError;
   }
 
-  refresh(run: IndexRunOptions = {}): Promise<IndexSummary> {
+  refresh(run: IndexRunOptions = {}): Promise<Summary> {
     if (this.#running !== undefined) return this.#running;
     this.#lastRunAt = Date.now();
     const running = this.#build(run).then(

@@ -1,3 +1,12 @@
+export type { CrawlOptions, CrawlProgress, CrawlSkip } from "../site/crawl-site.js";
+export { indexSite, type SiteIndexSummary, type SiteOptions } from "../site/index-site.js";
+export {
+  type SiteBackend,
+  type SiteBackendOptions,
+  siteAreaName,
+  siteBackend,
+  siteCollection,
+} from "../site/site-backend.js";
 export { type FolderBackend, type FolderBackendOptions, folderBackend } from "./folder-backend.js";
 export { collectionFolder, folderAreas, rootFilesCollection } from "./folder-collections.js";
 export {
