@@ -55,6 +55,8 @@ export interface QualityRow {
   p50Ms: number;
   p95Ms: number;
   statuses: Record<string, number>;
+  /** Per question: the 1-based rank of its first gold document in the answer, 0 when missing. */
+  ranks: Record<string, number>;
 }
 
 export interface QualityReport {
@@ -69,6 +71,9 @@ const { values: flags } = parseArgs({
     backends: { type: "string", default: qualityBackends.join(",") },
     rounds: { type: "string", default: "3" },
     out: { type: "string" },
+    // JSON of postgresBackend's `ranking` / memoryBackend's `ranking` (tuning on dev only).
+    "postgres-ranking": { type: "string", default: "{}" },
+    "memory-options": { type: "string", default: "{}" },
   },
 });
 const rounds = Number(flags.rounds);
@@ -180,6 +185,12 @@ async function runSet(set: BenchSet): Promise<QualityRow[]> {
       p50Ms: percentile(took, 50),
       p95Ms: percentile(took, 95),
       statuses: statuses.get(name) ?? {},
+      ranks: Object.fromEntries(
+        (answers.get(name) ?? []).map(({ query, targets }) => [
+          query.id,
+          targets.findIndex((target) => query.gold.some((gold) => gold.docId === target.docId)) + 1,
+        ]),
+      ),
     };
   });
 }
@@ -217,7 +228,12 @@ async function armFor(
         })),
       ]),
     );
-    return toolArm({ backend: memoryBackend({ collections }) }, areas, caller, 1);
+    return toolArm(
+      { backend: memoryBackend({ collections, ...JSON.parse(flags["memory-options"]) }) },
+      areas,
+      caller,
+      1,
+    );
   }
   if (name === "folder") {
     const root = join(work, `${set.name}-folder`);
@@ -264,7 +280,12 @@ async function armFor(
   const pool = new pg.Pool({ connectionString: server.url, max: 10 });
   pool.on("error", () => {});
   cleanups.push(() => pool.end());
-  return toolArm({ backend: postgresBackend({ pool }) }, areas, caller, 1);
+  return toolArm(
+    { backend: postgresBackend({ pool, ranking: JSON.parse(flags["postgres-ranking"]) }) },
+    areas,
+    caller,
+    1,
+  );
 }
 
 /** An arm over createDocsSearch: its results mapped back to corpus documents through its refs. */
