@@ -535,6 +535,7 @@ describe("get_document and refs", () => {
         updated: null,
         content: null,
         more_content_exists: false,
+        continue_ref: null,
       });
     }
     expect(service.requests).toHaveLength(0);

@@ -58,7 +58,16 @@ describe("tools/list", () => {
       properties: { status: { enum: ["ok", "no_matches", "unavailable"] } },
     });
     expect(read?.outputSchema).toMatchObject({
-      required: ["status", "ref", "title", "area", "updated", "content", "more_content_exists"],
+      required: [
+        "status",
+        "ref",
+        "title",
+        "area",
+        "updated",
+        "content",
+        "more_content_exists",
+        "continue_ref",
+      ],
     });
     expect(JSON.stringify(tools)).not.toContain("$schema");
   });

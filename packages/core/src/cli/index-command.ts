@@ -1,4 +1,5 @@
-import { type IndexProgress, type IndexSummary, indexFolder } from "../folder/index-folder.js";
+import { indexFolder } from "../folder/index-folder.js";
+import type { IndexProgress, IndexSummary } from "../folder/index-summary.js";
 
 export interface IndexCommandIo {
   out: (text: string) => void;

@@ -8,6 +8,7 @@ import {
   sampleElasticsearchIndices,
   startFakeDocsService,
   startFakeElasticsearch,
+  startFakeTypesense,
 } from "../testing/index.js";
 import { main, usage } from "./main.js";
 
@@ -220,6 +221,28 @@ describe("search-docs CLI", () => {
     expect(err).toMatch(
       /^search-docs: SEARCH_DOCS_BASE_URL's port 6000 is one fetch refuses[^\n]+\n$/,
     );
+  });
+
+  it("a Typesense URL given as SEARCH_DOCS_BASE_URL is unavailable, exit 3, never no_matches", async () => {
+    // The issue's first user: Typesense answers the v2 path with its own 404 `{"message"}`.
+    const typesense = await startFakeTypesense({
+      collections: { docs: [] },
+      keys: { "search-key": { collections: ["*"] } },
+      fields: ["title"],
+    });
+    try {
+      const { code, out } = await run(["rotate a key", "--json"], {
+        SEARCH_DOCS_BASE_URL: typesense.urls[0] ?? "",
+        SEARCH_DOCS_TOKEN: "search-key",
+        SEARCH_DOCS_AREAS: '{"docs":["docs"]}',
+      });
+      const parsed = JSON.parse(out);
+      expect(parsed.output.status).toBe("unavailable");
+      expect(parsed.trace.failures[0].kind).toBe("misconfigured");
+      expect(code).toBe(3);
+    } finally {
+      await typesense.close();
+    }
   });
 
   it("input the contract refuses is one line after the service's banner", async () => {

@@ -18,7 +18,7 @@ export const descriptions = Object.freeze({
   query: "The user's question, in their own words",
   area: "Omit to search everything",
   prefer: "Sort: relevance, or recent for what changed lately",
-  ref: "A ref exactly as search_docs returned it",
+  ref: "A ref exactly as search_docs or continue_ref gave it",
 });
 
 // Characters that show nothing: whitespace, controls, format characters (Cf), surrogates, the
@@ -79,6 +79,7 @@ export function createContract<const AreaName extends string>(
     updated: z.nullable(z.string()),
     content: z.nullable(z.string()),
     more_content_exists: z.boolean(),
+    continue_ref: z.nullable(z.string()),
   });
 
   return { searchInput, searchOutput, documentInput, documentOutput };
@@ -134,4 +135,6 @@ export interface DocumentOutput {
   updated: string | null;
   content: string | null;
   more_content_exists: boolean;
+  /** With more_content_exists: the ref to read on from (the first section, or place, not shown). */
+  continue_ref: string | null;
 }

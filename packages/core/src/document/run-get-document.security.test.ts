@@ -54,6 +54,7 @@ describe("a ref issued to one caller, used by another", () => {
         updated: null,
         content: null,
         more_content_exists: false,
+        continue_ref: null,
       });
       expect(service.requests.map((request) => [request.token, request.status])).toEqual([
         [service.tokens.runbooksOnly, 403],

@@ -5,12 +5,14 @@ import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
 import { ToolCall } from "../engine/tool-call.js";
 import { parseRef } from "../refs/ref.js";
+import type { RefTarget } from "../refs/ref-store.js";
 import { prepareMarkup } from "../text/markup-parser.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
 import type { Trace } from "../trace/trace.js";
 import { parseInput } from "../util/parse-input.js";
+import { type ContentPosition, findPosition, formatPosition } from "./content-position.js";
 
 /**
  * get_document: resolve a ref this tool issued and read the document as the current caller.
@@ -61,6 +63,7 @@ async function readDocument(
     updated: null,
     content: null,
     more_content_exists: false,
+    continue_ref: null,
   });
 
   // Unknown or malformed refs are not_found without an upstream request.
@@ -127,13 +130,22 @@ async function readDocument(
   const { document } = result;
   // The HTML tokenizer is loaded on the first document that holds markup, not at import.
   await prepareMarkup(documentTexts(document));
-  const { content, moreContentExists, foundSection } = documentContent(
+  const { content, moreContentExists, foundSection, continueAt } = documentContent(
     document,
     target.section,
     limits.documentChars,
   );
   if (!foundSection)
     recorder.note(`section ${target.section} no longer exists; content starts at the top`);
+  const continueRef =
+    continueAt === undefined
+      ? null
+      : await issueContinuation(engine, call, {
+          ...target,
+          slug: parsed.slug,
+          document,
+          continueAt,
+        });
   return finish({
     status: "ok",
     ref,
@@ -142,7 +154,38 @@ async function readDocument(
     updated: toDate(document.updated),
     content,
     more_content_exists: moreContentExists,
+    continue_ref: continueRef,
   });
+}
+
+/**
+ * The ref the next read starts at, issued like a search result's: the same slug (so the same
+ * document), a section (or a place inside one) not shown yet. Null when no ref could be minted:
+ * the content stands, the trace says why.
+ */
+async function issueContinuation(
+  engine: DocsEngine,
+  call: ToolCall,
+  request: RefTarget & { slug: string; document: BackendDocument; continueAt: ContentPosition },
+): Promise<string | null> {
+  const { area, collectionId, documentId, slug, document, continueAt } = request;
+  const issued = await engine.refs.issue(
+    [
+      {
+        area,
+        collectionId,
+        documentId,
+        slug,
+        title: document.title,
+        section: formatPosition(continueAt),
+      },
+    ],
+    call.deadline,
+  );
+  if (issued.degraded !== undefined) call.recorder.refStoreFailed(issued.degraded);
+  const ref = issued.refs[0];
+  if (ref === undefined) call.recorder.note("no ref could be minted to continue this document");
+  return ref ?? null;
 }
 
 function* documentTexts(document: BackendDocument): Generator<string> {
@@ -153,36 +196,110 @@ function* documentTexts(document: BackendDocument): Generator<string> {
   }
 }
 
-/** From the referenced section on (its heading line, then its text), within `maxChars`. */
+export interface DocumentContent {
+  content: string;
+  moreContentExists: boolean;
+  foundSection: boolean;
+  /** Where the next read starts (the first character not shown); undefined when all was shown. */
+  continueAt: ContentPosition | undefined;
+}
+
+// A later section starts only with this much room left (or a quarter of the budget, if less):
+// a heading and three words are better read from the continuation.
+const minimumSectionRoom = 200;
+// Raw text read per section piece, in multiples of the room: markup can shrink a lot, but the
+// work stays bounded whatever the document holds.
+const maxRawPerRoom = 4;
+
+/**
+ * From the referenced section on (its heading line, then its text), within `maxChars`. `start` is
+ * a section or a continuation inside one (`ContentPosition`); the content stops where the budget
+ * does, and `continueAt` names the first character not shown, so a page of any length is read in
+ * bounded steps.
+ */
 export function documentContent(
   document: BackendDocument,
-  section: string | undefined,
+  start: string | undefined,
   maxChars: number,
-): { content: string; moreContentExists: boolean; foundSection: boolean } {
-  const start =
-    section === undefined ? 0 : document.sections.findIndex((entry) => entry.section === section);
-  // Only about `maxChars` can be shown, so read at most about twice that of raw text: a huge or
-  // hostile document costs bounded work (sanitizing mostly shrinks text; what it lengthens, an
-  // image's label, the cut below bounds).
-  let rawBudget = maxChars * 2 + 1000;
-  let rawCut = false;
+): DocumentContent {
+  const found = start === undefined ? undefined : findPosition(document.sections, start);
+  const from = found ?? { index: 0, offset: 0 };
   const blocks: string[] = [];
-  for (const entry of document.sections.slice(Math.max(0, start))) {
-    if (rawBudget <= 0) {
-      rawCut = true;
+  let used = 0;
+  let continueAt: ContentPosition | undefined;
+  for (let index = from.index; index < document.sections.length; index++) {
+    const entry = document.sections[index] as BackendDocument["sections"][number];
+    const offset = index === from.index ? from.offset : 0;
+    const first = blocks.length === 0;
+    // A read that continues inside a section picks up its text where the last one stopped.
+    const heading =
+      offset > 0
+        ? ""
+        : cutText(
+            sanitizeText(truncate(entry.heading, 1000)).replace(/\s+/g, " ").trim(),
+            first ? Math.floor(maxChars / 4) : 1000,
+          );
+    const separator = first ? 0 : 2;
+    const room = maxChars - used - separator - (heading ? heading.length + 1 : 0);
+    if (!first && room < Math.min(minimumSectionRoom, maxChars / 4)) {
+      continueAt = { section: entry.section, offset: 0 };
       break;
     }
-    const raw = truncate(entry.text, rawBudget);
-    rawCut ||= raw.length < entry.text.length;
-    rawBudget -= raw.length + Math.min(entry.heading.length, 1000);
-    const heading = sanitizeText(truncate(entry.heading, 1000)).replace(/\s+/g, " ").trim();
-    const text = sanitizeText(raw).trim();
-    blocks.push(heading ? `${heading}\n${text}` : text);
+    const part = sectionPart(entry.text, offset, Math.max(1, room));
+    const block = heading ? `${heading}\n${part.text}` : part.text;
+    blocks.push(block);
+    used += separator + block.length;
+    if (part.end < entry.text.length) {
+      continueAt = { section: entry.section, offset: part.end };
+      break;
+    }
   }
-  const full = blocks.join("\n\n");
   return {
-    content: cutText(full, maxChars),
-    moreContentExists: rawCut || full.length > maxChars,
-    foundSection: section === undefined || start >= 0,
+    content: cutText(blocks.join("\n\n"), maxChars),
+    moreContentExists: continueAt !== undefined,
+    foundSection: start === undefined || found !== undefined,
+    continueAt,
   };
+}
+
+/**
+ * As much of `text` from `offset` as fits in `room` once sanitized, ending at a line break (or a
+ * space) where one is near, and where it ended in the raw text. Sanitizing mostly shrinks text,
+ * so a piece the size of the room nearly always fits; one that grows is halved until it fits.
+ */
+function sectionPart(text: string, offset: number, room: number): { text: string; end: number } {
+  let take = Math.min(text.length - offset, room);
+  let fitting: { text: string; end: number } | undefined;
+  for (let attempt = 0; attempt < 8 && take > 0; attempt++) {
+    const end = pieceEnd(text, offset, take);
+    const shown = sanitizeText(text.slice(offset, end)).trim();
+    if (shown.length > room) {
+      if (fitting) break;
+      take = Math.floor(take / 2);
+      continue;
+    }
+    fitting = { text: shown, end };
+    // Markup shrank it well below the room: read on, within a bounded multiple of the room.
+    if (end >= text.length || shown.length > room / 2 || take >= room * maxRawPerRoom) break;
+    take = Math.min(text.length - offset, take * 2);
+  }
+  if (fitting) return fitting;
+  // Text that grows past any piece (images' labels, say): cut, and move on by at least one unit.
+  const end = pieceEnd(text, offset, Math.max(1, Math.min(room, text.length - offset)));
+  return { text: cutText(sanitizeText(text.slice(offset, end)).trim(), room), end };
+}
+
+/** Where a piece of `take` raw characters from `offset` ends: a line break, else a space, in its second half. */
+function pieceEnd(text: string, offset: number, take: number): number {
+  const end = offset + take;
+  if (end >= text.length) return text.length;
+  const half = offset + Math.floor(take / 2);
+  const tail = text.slice(half, end);
+  const lineBreak = tail.lastIndexOf("\n");
+  if (lineBreak >= 0) return half + lineBreak + 1;
+  const space = tail.search(/\s\S*$/);
+  if (space >= 0) return half + space + 1;
+  // Never inside a surrogate pair: half a character is invalid text for the model's API.
+  const cut = offset + truncate(text.slice(offset, end), take).length;
+  return cut > offset ? cut : Math.min(text.length, offset + 2);
 }

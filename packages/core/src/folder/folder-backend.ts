@@ -1,4 +1,3 @@
-import { type Stats, statSync } from "node:fs";
 import type {
   AttemptDetails,
   BackendAttempt,
@@ -12,8 +11,10 @@ import type {
 } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { bestPassage } from "./best-passage.js";
+import { pathIn, relativeTo, withoutExtension } from "./document-paths.js";
 import { collectionFolder } from "./folder-collections.js";
-import { FolderIndexReader, IndexFormatError } from "./folder-index-reader.js";
+import { formatContinuation, parseContinuation } from "./folder-continuation.js";
+import type { FolderIndexReader } from "./folder-index-reader.js";
 import {
   type CollectionFolder,
   type FolderOptions,
@@ -21,7 +22,10 @@ import {
   resolveFolderOptions,
 } from "./folder-options.js";
 import { queryWords, toFtsQuery } from "./fts-query.js";
-import { buildIndex, type IndexRunOptions, type IndexSummary } from "./index-folder.js";
+import { IndexConnection } from "./index-connection.js";
+import { IndexRefresher } from "./index-refresher.js";
+import type { IndexRunOptions, IndexSummary } from "./index-summary.js";
+import { recencyScore } from "./recency-score.js";
 import { sqliteFailure } from "./sqlite-failures.js";
 
 export interface FolderBackendOptions extends FolderOptions {
@@ -45,12 +49,6 @@ export interface FolderBackend extends SearchBackend {
   close(): void;
 }
 
-// A hit's offset past this is a continuation no walk of 6 pages of 100 could have made.
-const maxOffset = 10_000;
-// While the first index is built, calls say "rebuilding": core waits within its rebuild budget.
-const rebuildingRetryMs = 250;
-// A failed indexing run is tried again by a call this long after it failed, not by every call.
-const retryFailedBuildMs = 5_000;
 const attributes = { "db.system.name": "sqlite", "db.collection.name": "sections_fts" } as const;
 
 /**
@@ -68,23 +66,20 @@ export function folderBackend(options: FolderBackendOptions): FolderBackend {
       message: "folder: refreshAfterMs must be a whole number of milliseconds, 0 or more.",
     });
   }
-  return new FolderBackendImplementation(resolved, refreshAfterMs);
+  return new FolderBackendImplementation(resolved, new IndexRefresher(resolved, refreshAfterMs));
 }
 
 class FolderBackendImplementation implements FolderBackend {
   readonly specificationVersion = "v1" as const;
   readonly name = "folder";
   readonly #options: ResolvedFolderOptions;
-  readonly #refreshAfterMs: number;
-  #reader: { reader: FolderIndexReader; identity: string } | undefined;
-  #running: Promise<IndexSummary> | undefined;
-  #last: IndexSummary | undefined;
-  #lastRunAt = Number.NEGATIVE_INFINITY;
-  #lastError: unknown;
+  readonly #refresher: IndexRefresher;
+  readonly #connection: IndexConnection;
 
-  constructor(options: ResolvedFolderOptions, refreshAfterMs: number) {
+  constructor(options: ResolvedFolderOptions, refresher: IndexRefresher) {
     this.#options = options;
-    this.#refreshAfterMs = refreshAfterMs;
+    this.#refresher = refresher;
+    this.#connection = new IndexConnection(options, refresher);
   }
 
   get root(): string {
@@ -96,35 +91,15 @@ class FolderBackendImplementation implements FolderBackend {
   }
 
   lastIndex(): IndexSummary | undefined {
-    return this.#last;
+    return this.#refresher.last;
   }
 
   refresh(run: IndexRunOptions = {}): Promise<IndexSummary> {
-    if (this.#running !== undefined) return this.#running;
-    this.#lastRunAt = Date.now();
-    const running = buildIndex(this.#options, run).then(
-      (summary) => {
-        this.#last = summary;
-        this.#lastError = undefined;
-        return summary;
-      },
-      (error: unknown) => {
-        this.#lastError = error;
-        throw error;
-      },
-    );
-    this.#running = running;
-    const clear = () => {
-      if (this.#running === running) this.#running = undefined;
-      this.#lastRunAt = Date.now();
-    };
-    running.then(clear, clear);
-    return running;
+    return this.#refresher.refresh(run);
   }
 
   close(): void {
-    this.#reader?.reader.close();
-    this.#reader = undefined;
+    this.#connection.close();
   }
 
   async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
@@ -166,7 +141,7 @@ class FolderBackendImplementation implements FolderBackend {
             kind: "page",
             hits,
             more,
-            next: `${reader.build}:${offset + hits.length}`,
+            next: formatContinuation(reader.build, offset + hits.length),
             version: reader.build,
           }
         : { kind: "page", hits, more, version: reader.build };
@@ -235,8 +210,8 @@ class FolderBackendImplementation implements FolderBackend {
         reason: `${doing}: collection ${JSON.stringify(collectionId)} is not a folder of the docs root`,
       };
     }
-    this.#refreshWhenDue();
-    const opened = this.#open(doing);
+    this.#refresher.refreshWhenDue();
+    const opened = this.#connection.open(doing);
     if ("kind" in opened) {
       attempt.annotate({ status: opened.status, attributes });
       return opened.failure;
@@ -247,130 +222,10 @@ class FolderBackendImplementation implements FolderBackend {
       const { failure, status } = sqliteFailure(error, doing);
       attempt.annotate({ status, attributes });
       // A damaged file is replaced by the next run: start one now rather than at the next interval.
-      if (failure.kind === "failed" && this.#options.autoIndex) void this.refresh().catch(() => {});
+      if (failure.kind === "failed") this.#refresher.refreshSoon();
       return failure;
     }
   }
-
-  #refreshWhenDue(): void {
-    if (!this.#options.autoIndex || this.#running !== undefined) return;
-    const since = Date.now() - this.#lastRunAt;
-    const due =
-      this.#last === undefined && this.#lastError === undefined
-        ? true
-        : this.#lastError !== undefined
-          ? since >= retryFailedBuildMs
-          : this.#refreshAfterMs > 0 && since >= this.#refreshAfterMs;
-    // Errors are kept in #lastError and reported by the calls that find no index.
-    if (due) void this.refresh().catch(() => {});
-  }
-
-  /** The reader on the index in place, reopened when the file was swapped since it was opened. */
-  #open(
-    doing: string,
-  ): { reader: FolderIndexReader } | { kind: "failure"; failure: BackendFailure; status: string } {
-    let stats: Stats;
-    try {
-      stats = statSync(this.#options.indexPath);
-    } catch (error) {
-      return { kind: "failure", ...this.#noIndex(doing, error) };
-    }
-    if (!stats.isFile()) {
-      return {
-        kind: "failure",
-        failure: {
-          kind: "failed",
-          cause: "misconfigured",
-          reason: `${doing}: the index path is not a file`,
-        },
-        status: "not_a_file",
-      };
-    }
-    const identity = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.size}`;
-    if (this.#reader?.identity === identity) return { reader: this.#reader.reader };
-    try {
-      const reader = new FolderIndexReader(this.#options.indexPath);
-      this.#reader?.reader.close();
-      this.#reader = { reader, identity };
-      return { reader };
-    } catch (error) {
-      if (this.#running !== undefined) {
-        return {
-          kind: "failure",
-          failure: {
-            kind: "rebuilding",
-            retryAfterMs: rebuildingRetryMs,
-            reason: `${doing}: index is being rebuilt`,
-          },
-          status: "indexing",
-        };
-      }
-      if (error instanceof IndexFormatError) {
-        return {
-          kind: "failure",
-          failure: { kind: "failed", cause: "malformed", reason: `${doing}: ${error.message}` },
-          status: "index_format",
-        };
-      }
-      const mapped = sqliteFailure(error, `${doing}: opening the index`);
-      if (mapped.failure.kind === "failed" && this.#options.autoIndex)
-        void this.refresh().catch(() => {});
-      return { kind: "failure", ...mapped };
-    }
-  }
-
-  /** No index file: being built (rebuilding), could not be built, or never will be (autoIndex off). */
-  #noIndex(doing: string, error: unknown): { failure: BackendFailure; status: string } {
-    const code = (error as NodeJS.ErrnoException).code ?? "error";
-    if (code !== "ENOENT") {
-      return {
-        failure: {
-          kind: "failed",
-          cause: "misconfigured",
-          reason: `${doing}: index file cannot be read (${code})`,
-        },
-        status: code,
-      };
-    }
-    if (this.#running !== undefined) {
-      return {
-        failure: {
-          kind: "rebuilding",
-          retryAfterMs: rebuildingRetryMs,
-          reason: `${doing}: the folder is being indexed`,
-        },
-        status: "indexing",
-      };
-    }
-    if (this.#lastError !== undefined) {
-      const failure: BackendFailure = ConfigurationError.isInstance(this.#lastError)
-        ? { kind: "failed", cause: "misconfigured", reason: `${doing}: ${this.#lastError.message}` }
-        : {
-            kind: "transient",
-            reason: `${doing}: indexing failed (${errorCode(this.#lastError)})`,
-          };
-      return { failure, status: "index_failed" };
-    }
-    return {
-      failure: {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: `${doing}: no index yet; run \`search-docs index ${this.#options.root}\``,
-      },
-      status: "no_index",
-    };
-  }
-}
-
-/**
- * A hit's score when the newest come first: days since 1970 of its date, plus its relevance
- * squeezed into [0, 1) — so scores fall in the order the hits come (by date, then relevance), as
- * every page must, and hits of one date keep their relevance order.
- */
-function recencyScore(updated: string, relevance: number): number {
-  const days = Math.floor(Date.parse(`${updated.slice(0, 10)}T00:00:00Z`) / 86_400_000);
-  const positive = Math.max(0, relevance);
-  return (Number.isFinite(days) ? days : 0) + positive / (positive + 1);
 }
 
 function done(operation: string, rows: number, bytes: number): AttemptDetails {
@@ -383,51 +238,4 @@ function done(operation: string, rows: number, bytes: number): AttemptDetails {
       "db.response.returned_rows": rows,
     },
   };
-}
-
-/** Page one, or the offset a continuation of this same index names; another index's is stale. */
-function parseContinuation(
-  continuation: string | undefined,
-  build: string,
-): number | BackendFailure {
-  if (continuation === undefined) return 0;
-  const match = /^([0-9a-f]*):(\d{1,6})$/.exec(continuation);
-  const offset = Number(match?.[2]);
-  if (match === null || !Number.isSafeInteger(offset) || offset > maxOffset) {
-    return { kind: "failed", cause: "rejected", reason: "continuation not issued by this backend" };
-  }
-  if (match[1] !== build) {
-    return { kind: "stale_continuation", reason: "the index was rebuilt during the walk" };
-  }
-  return offset;
-}
-
-/** A file's document id: its path below the collection's folder. */
-function relativeTo(collection: CollectionFolder, path: string): string {
-  return collection.folder === "" ? path : path.slice(collection.folder.length + 1);
-}
-
-/** The index path of a document id in a collection, or undefined for an id no hit could carry. */
-function pathIn(collection: CollectionFolder, documentId: string): string | undefined {
-  if (
-    documentId === "" ||
-    documentId.startsWith("/") ||
-    /[\\\0]/.test(documentId) ||
-    documentId.split("/").some((part) => part === "" || part === "." || part === "..") ||
-    (!collection.recursive && documentId.includes("/"))
-  ) {
-    return undefined;
-  }
-  return collection.folder === "" ? documentId : `${collection.folder}/${documentId}`;
-}
-
-function withoutExtension(path: string): string {
-  const slash = path.lastIndexOf("/");
-  const dot = path.lastIndexOf(".");
-  return dot > slash + 1 ? path.slice(0, dot) : path;
-}
-
-function errorCode(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" ? code : "error";
 }

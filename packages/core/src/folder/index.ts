@@ -7,12 +7,8 @@ export {
   type FolderOptions,
 } from "./folder-options.js";
 export { toFtsQuery } from "./fts-query.js";
-export {
-  type IndexProgress,
-  type IndexRunOptions,
-  type IndexSummary,
-  indexFolder,
-} from "./index-folder.js";
+export { indexFolder } from "./index-folder.js";
+export type { IndexProgress, IndexRunOptions, IndexSummary } from "./index-summary.js";
 export { localCaller } from "./local-caller.js";
 export { type ParsedDocument, type ParsedSection, parseDocument } from "./parse-document.js";
 export { type MarkdownSource, toMarkdown } from "./to-markdown.js";

@@ -29,9 +29,10 @@ export interface SendOptions {
   fetch: typeof globalThis.fetch;
   /**
    * Bytes of a non-2xx body to read (a longer one is read as empty); 0, the default, reads none.
-   * Engines whose error type lives only in the body (Elasticsearch) need a few KiB.
+   * Engines whose error type lives only in the body (Elasticsearch) need a few KiB. A function
+   * of the status reads only the bodies that mean something (v2: a 404's, never a stalled 503's).
    */
-  errorBodyBytes?: number;
+  errorBodyBytes?: number | ((status: number) => number);
 }
 
 const decoder = new TextDecoder();
@@ -94,7 +95,11 @@ export async function sendRequest(
 
   // Said as the headers arrive: a body that then stalls past the deadline keeps its status.
   attempt.annotate({ status: response.status });
-  const maxBytes = response.ok ? limits.responseBytes : errorBodyBytes;
+  const maxBytes = response.ok
+    ? limits.responseBytes
+    : typeof errorBodyBytes === "number"
+      ? errorBodyBytes
+      : errorBodyBytes(response.status);
   if (maxBytes === 0) {
     // Nothing in an error body changes what core does here: never read.
     cancelBody(response);

@@ -18,7 +18,8 @@ import { postgresBackend } from "./postgres-backend.js";
 
 // Past the time left, on a shared 2-core machine running other suites (the bench measures the
 // 50 ms target on a quiet one).
-const slackMs = 150;
+// Generous: CI shares the machine; the bound still tells "ended at the time left" from "ran on".
+const slackMs = 700;
 
 const request = {
   collectionId: "runbooks",

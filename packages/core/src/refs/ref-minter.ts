@@ -5,6 +5,7 @@ import { sha256 } from "./sha256.js";
 import { slugify } from "./slugify.js";
 
 const refSectionPattern = /^[A-Za-z0-9_-]{1,64}$/;
+const continuationPattern = /^([A-Za-z0-9_-]{1,54})~([0-9]{1,9})$/;
 
 export interface MintRequest {
   area: string;
@@ -57,8 +58,14 @@ export async function mintRef(
       ];
   // The ref is model-visible: a section named with characters a ref cannot carry (spaces,
   // markup, control characters) is replaced by a hash of it; only the target keeps its text.
+  // A continuation inside a section (`3~6000`, see get_document) shows as `3-6000`.
+  const continuation = section === undefined ? null : continuationPattern.exec(section);
   const refSection =
-    section === undefined || refSectionPattern.test(section) ? section : `s-${shortHash(section)}`;
+    section === undefined || refSectionPattern.test(section)
+      ? section
+      : continuation
+        ? `${continuation[1]}-${continuation[2]}`
+        : `s-${shortHash(section)}`;
   for (const slugOf of slugs) {
     const slug = slugOf();
     const ref = formatRef(

@@ -45,7 +45,8 @@ describeWithRedis("refs across processes on one Redis", () => {
       startDocsSearchProcess(options),
       startDocsSearchProcess(options),
     ]);
-  });
+    // Three processes and a Redis server start here: slow on a machine shared with other work.
+  }, 60_000);
 
   afterAll(async () => {
     await Promise.all([searcher?.close(), reader?.close()]);

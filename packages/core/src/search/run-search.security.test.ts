@@ -67,6 +67,8 @@ describe("callers with different access, interleaved", () => {
       areas: service.areas,
       refStore,
       retryBudget: new RetryBudget({ ratio: 0.2, floor: 100, windowMs: 10_000 }),
+      // A loaded machine must not turn calls into deadline misses: the test counts answers.
+      limits: { deadlineMs: 30_000 },
     });
     // Refs issued to anyone, reused by anyone: a ref grants nothing by itself.
     const issued: string[] = [];

@@ -249,7 +249,7 @@ export const contractCases: readonly ContractCase[] = [
       status: "not_found",
       text:
         '{"status":"not_found","ref":"runbooks/no-such-runbook#1","title":null,"area":null,' +
-        '"updated":null,"content":null,"more_content_exists":false}',
+        '"updated":null,"content":null,"more_content_exists":false,"continue_ref":null}',
     },
     app: { unauthorized: false, urls: "none" },
   },
@@ -297,7 +297,7 @@ export const contractCases: readonly ContractCase[] = [
       status: "not_found",
       text:
         `{"status":"not_found","ref":"${"x".repeat(199)}…","title":null,"area":null,` +
-        '"updated":null,"content":null,"more_content_exists":false}',
+        '"updated":null,"content":null,"more_content_exists":false,"continue_ref":null}',
     },
     app: { unauthorized: false, urls: "none" },
   },

@@ -754,7 +754,8 @@ describe("startFakeDocsService options", () => {
     const started = performance.now();
     const service = await startFakeDocsService({ corpus: sharedCorpus });
     try {
-      expect(performance.now() - started).toBeLessThan(2_000);
+      // A bound, not a figure: CI may share the machine with other work.
+      expect(performance.now() - started).toBeLessThan(20_000);
       expect(Object.keys(service.areas)).toEqual([
         "runbooks",
         "policies",

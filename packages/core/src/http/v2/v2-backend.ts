@@ -10,6 +10,7 @@ import type {
 import { type Clock, systemClock } from "../../util/clock.js";
 import { callerHeaders } from "../caller-headers.js";
 import { sendRequest } from "../send-request.js";
+import { v2ErrorBodyBytes, v2NotFoundFailure } from "./v2-not-found.js";
 import { type V2StatusRules, v2Failure } from "./v2-status-table.js";
 import { documentReader, type SearchItem, searchPageReader } from "./v2-wire.js";
 
@@ -35,7 +36,8 @@ const documentTemplate = "/v2/collections/{collection_id}/documents/{document_id
 /**
  * The seed's API (DESIGN.md section 2, "The v2 backend"): `GET .../documents/search` with a
  * cursor, `page_size=20` and `sort=relevance`, and `GET .../documents/{id}`, with the caller's
- * `Authorization: Bearer`. 404 means "nothing matched": an ordinary answer, never a failure.
+ * `Authorization: Bearer`. 404 with the API's own body means "nothing matched" (search) or no such
+ * document: an ordinary answer, never a failure; a 404 of another server is `misconfigured`.
  */
 export function v2Backend(options: V2BackendOptions): SearchBackend {
   const base = options.baseUrl.replace(/\/+$/, "");
@@ -65,10 +67,10 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
           urlTemplate: pathPrefix + searchTemplate,
         },
         attempt,
-        { fetch },
+        { fetch, errorBodyBytes: v2ErrorBodyBytes },
       );
       if ("kind" in answer) return answer;
-      if (answer.status === 404) return { kind: "no_match" };
+      if (answer.status === 404) return v2NotFoundFailure(answer.text) ?? { kind: "no_match" };
       // A 400 for a cursor mid-walk: the collection changed under the walk.
       if (answer.status === 400 && request.continuation !== undefined) {
         return { kind: "stale_continuation", reason: "bad request (400)" };
@@ -104,10 +106,10 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
           urlTemplate: pathPrefix + documentTemplate,
         },
         attempt,
-        { fetch },
+        { fetch, errorBodyBytes: v2ErrorBodyBytes },
       );
       if ("kind" in answer) return answer;
-      if (answer.status === 404) return { kind: "not_found" };
+      if (answer.status === 404) return v2NotFoundFailure(answer.text) ?? { kind: "not_found" };
       if (answer.status < 200 || answer.status > 299) {
         return v2Failure(answer.status, answer.headers, { rules, epochMs: clock.epochMs() });
       }
