@@ -21,7 +21,7 @@ import {
   RetryBudget,
   type SearchBackend,
 } from "@search-docs/core";
-import { folderBackend, indexFolder, toMarkdown } from "@search-docs/core/folder";
+import { folderBackend, indexFolder } from "@search-docs/core/folder";
 import {
   loadSections,
   postgresBackend,
@@ -37,6 +37,7 @@ import {
 import { percentile } from "@search-docs/measure";
 import pg from "pg";
 import { availableSets, type BenchSet } from "./bench-sets.ts";
+import { corpusMarkdown } from "./corpus-markdown.ts";
 import type { ResultTarget } from "./gold-metrics.ts";
 import { loadBenchCorpus } from "./load-bench-corpus.ts";
 import { loadQueries } from "./load-queries.ts";
@@ -243,17 +244,7 @@ async function armFor(
       for (const document of documents) {
         const file = `${document.slug}-${document.id}.md`;
         documentIdOf.set(`${collectionId}/${file}`, document.id);
-        writeFileSync(
-          join(root, collectionId, file),
-          toMarkdown({
-            title: document.title,
-            updated: document.updated,
-            sections: document.sections.map((section) => ({
-              heading: section.heading,
-              body: section.text,
-            })),
-          }),
-        );
+        writeFileSync(join(root, collectionId, file), corpusMarkdown(document));
       }
     }
     const indexPath = join(work, `${set.name}-folder.sqlite`);
