@@ -5,7 +5,7 @@ import { folderAreas } from "../folder/folder-collections.js";
 import { defaultIndexPath } from "../folder/folder-options.js";
 import { localCaller } from "../folder/local-caller.js";
 import { MemoryRefStore } from "../refs/memory-ref-store.js";
-import { startFakeDocsService } from "../testing/index.js";
+import { startFakeDocsService } from "../testing/start-fake-docs-service.js";
 import type { CliIo } from "./cli-io.js";
 import { printResult } from "./print-result.js";
 import { sampleDocsFolder } from "./sample-docs-folder.js";

@@ -59,7 +59,7 @@ describeWithPostgres("search-docs CLI with SEARCH_DOCS_POSTGRES_URL", () => {
     expect(output.status).toBe("ok");
     expect(output.results[0]).toMatchObject({ title: "Key rotation", area: "runbooks" });
     expect(searched.err).toMatch(
-      /^Searching postgres:\/\/127\.0\.0\.1:\d+\/postgres#search_docs_sections/,
+      /^Searching postgres at postgres:\/\/127\.0\.0\.1:\d+\/postgres#search_docs_sections/,
     );
     const read = await run(["get", output.results[0].ref, "--json"], environment);
     expect(read.code).toBe(0);

@@ -125,7 +125,7 @@ describe("search-docs CLI", () => {
       });
       expect(code).toBe(0);
       expect(err).toBe(
-        `Searching ${service.url} (areas: runbooks, policies, api-reference, onboarding)\n`,
+        `Searching v2 at ${service.url} (areas: runbooks, policies, api-reference, onboarding)\n`,
       );
       expect(out).toContain('"status": "ok"');
       expect(out).not.toContain(service.tokens.everything);

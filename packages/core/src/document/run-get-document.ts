@@ -10,6 +10,7 @@ import { prepareMarkup } from "../text/markup-parser.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
+import { loadOpenTelemetryApi } from "../trace/open-telemetry-api.js";
 import type { Trace } from "../trace/trace.js";
 import { parseInput } from "../util/parse-input.js";
 import { type ContentPosition, findPosition, formatPosition } from "./content-position.js";
@@ -26,6 +27,7 @@ export async function runGetDocument(
 ): Promise<{ output: DocumentOutput; trace: Trace; unauthorized: boolean }> {
   const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
   const caller = parseCaller(options?.caller, "get_document");
+  await loadOpenTelemetryApi();
   const call = new ToolCall(engine, "get_document", {
     signal: options.signal,
     toolCallId: options.toolCallId,

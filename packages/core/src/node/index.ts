@@ -1,5 +1,10 @@
 // @search-docs/core/node: what needs Node's built-ins (reading files). The root entry uses none,
 // so it runs in edge runtimes and workers as well.
+
+export { type BackendConfigSource, backendConfig } from "../config/backend-config.js";
+export { backendRegistry } from "../config/backend-registry.js";
+export { configJsonSchema } from "../config/config-json-schema.js";
+export { describeEngine } from "../config/describe-engine.js";
 export {
   type DocsConfigFromEnvironmentOptions,
   docsConfigFromEnvironment,
@@ -10,3 +15,14 @@ export {
   type EnvironmentElasticsearchConfig,
   elasticsearchConfigFromEnvironment,
 } from "../config/elasticsearch-config-from-environment.js";
+export {
+  type CallerMode,
+  type EngineConfig,
+  type EngineEntry,
+  type EngineName,
+  type EngineVariable,
+  engineNames,
+  type OpenedEngine,
+} from "../config/engine-entry.js";
+export { sharedVariables } from "../config/shared-variables.js";
+export { variablesHelp } from "../config/variables-help.js";

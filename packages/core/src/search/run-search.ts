@@ -11,6 +11,7 @@ import { prepareMarkup } from "../text/markup-parser.js";
 import { toPassage, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
+import { loadOpenTelemetryApi } from "../trace/open-telemetry-api.js";
 import type { Trace } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Deadline } from "../util/deadline.js";
@@ -32,6 +33,7 @@ export async function runSearch(
   const { query, area, prefer } = parseInput(engine.contract.searchInput, "search_docs", input);
   const caller = parseCaller(options?.caller, "search_docs");
   const { limits } = engine;
+  await loadOpenTelemetryApi();
   const call = new ToolCall(engine, "search_docs", {
     signal: options.signal,
     toolCallId: options.toolCallId,

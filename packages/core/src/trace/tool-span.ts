@@ -1,14 +1,6 @@
-import {
-  type Attributes,
-  type Context,
-  context as otelContext,
-  trace as otelTrace,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-} from "@opentelemetry/api";
+import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
 import { descriptions } from "../contract/contract.js";
+import { openTelemetryApi } from "./open-telemetry-api.js";
 import type { Trace, TraceRequest } from "./trace.js";
 
 /** What spans may carry beyond the defaults. Off by default: queries and answers are user data. */
@@ -33,6 +25,7 @@ const userParameters = ["query", "cursor"];
  * credential: no header is recorded.
  */
 export class ToolSpan {
+  readonly #api = openTelemetryApi();
   readonly #span: Span;
   readonly #context: Context;
   readonly #tracer: Tracer;
@@ -52,7 +45,7 @@ export class ToolSpan {
     input?: unknown;
     telemetry?: TelemetryOptions | undefined;
   }) {
-    defaultTracer ??= otelTrace.getTracer("@search-docs/core");
+    defaultTracer ??= this.#api.trace.getTracer("@search-docs/core");
     this.#tracer = telemetry.tracer ?? defaultTracer;
     this.#recordInputs = telemetry.recordInputs === true;
     this.#recordOutputs = telemetry.recordOutputs === true;
@@ -69,10 +62,10 @@ export class ToolSpan {
       attributes["gen_ai.tool.call.arguments"] = JSON.stringify(input);
     }
     this.#span = this.#tracer.startSpan(`execute_tool ${tool}`, {
-      kind: SpanKind.INTERNAL,
+      kind: this.#api.SpanKind.INTERNAL,
       attributes,
     });
-    this.#context = otelTrace.setSpan(otelContext.active(), this.#span);
+    this.#context = this.#api.trace.setSpan(this.#api.context.active(), this.#span);
   }
 
   /** The OpenTelemetry trace id, when an SDK records the span (undefined with the no-op API). */
@@ -107,13 +100,13 @@ export class ToolSpan {
     if (request.resendCount > 0) attributes["http.request.resend_count"] = request.resendCount;
     const span = this.#tracer.startSpan(
       `${request.operation} ${request.backend}`,
-      { kind: SpanKind.CLIENT, attributes },
+      { kind: this.#api.SpanKind.CLIENT, attributes },
       this.#context,
     );
-    const context = otelTrace.setSpan(this.#context, span);
+    const context = this.#api.trace.setSpan(this.#context, span);
     return {
       // An instrumented fetch (undici's, say) then nests its own span under this attempt.
-      run: (send) => otelContext.with(context, send),
+      run: (send) => this.#api.context.with(context, send),
       annotate: (details) => {
         // A span that records nothing (the API without an SDK, or one not sampled) drops every
         // attribute it is given: parsing and scrubbing the URL for it was most of an attempt's
@@ -139,7 +132,7 @@ export class ToolSpan {
         if (typeof status === "number") span.setAttribute("http.response.status_code", status);
         if (failed && status !== "aborted") {
           span.setAttribute("error.type", String(status));
-          span.setStatus({ code: SpanStatusCode.ERROR });
+          span.setStatus({ code: this.#api.SpanStatusCode.ERROR });
         }
         span.end();
       },
@@ -160,7 +153,7 @@ export class ToolSpan {
     // The backend could not answer: an error for whoever runs it. A caller's cancel is not one.
     if (trace.status === "unavailable") {
       this.#span.setAttribute("error.type", "unavailable");
-      this.#span.setStatus({ code: SpanStatusCode.ERROR, message: "unavailable" });
+      this.#span.setStatus({ code: this.#api.SpanStatusCode.ERROR, message: "unavailable" });
     }
     this.#span.end();
   }

@@ -3,8 +3,12 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
-import { expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
+import { loadOpenTelemetryApi } from "./open-telemetry-api.js";
 import { TraceRecorder } from "./trace-recorder.js";
+
+// A tool call loads the API before its span starts; a recorder built by hand does the same.
+beforeAll(() => loadOpenTelemetryApi());
 
 it("records each attempt in the trace and as a span under the tool's, and hands the trace on", async () => {
   const exporter = new InMemorySpanExporter();

@@ -17,7 +17,7 @@ beforeEach(() => {
 
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-async function run(argv: string[]) {
+async function run(argv: string[], environment: Record<string, string> = {}) {
   const output = { out: "", err: "" };
   const code = await main(argv, {
     out: (text) => {
@@ -26,11 +26,11 @@ async function run(argv: string[]) {
     err: (text) => {
       output.err += text;
     },
-    // The index and the refs stay in the test's folder; SEARCH_DOCS_* would be ignored.
+    // The index and the refs stay in the test's folder.
     environment: {
       XDG_CACHE_HOME: join(work, "cache"),
       SEARCH_DOCS_REF_DIR: join(work, "refs"),
-      SEARCH_DOCS_BASE_URL: "http://127.0.0.1:9",
+      ...environment,
     },
   });
   return { code, ...output };
@@ -40,7 +40,8 @@ describe("search-docs --docs <folder>", () => {
   it("searches the folder with refs that are its files' paths, and get reads one", async () => {
     const search = await run(["rotate the signing key", "--docs", join(work, "docs"), "--json"]);
     expect(search.code).toBe(0);
-    expect(search.err).toMatch(/^Searching the folder .*docs \(1 files; areas: runbooks\)/);
+    expect(search.err).toMatch(/^indexed .*docs: 1 files, 2 sections/);
+    expect(search.err).toMatch(/\nSearching folder at .*docs \(areas: runbooks\)\n$/);
     const { output } = JSON.parse(search.out) as {
       output: { status: string; results: { ref: string }[] };
     };
@@ -54,6 +55,16 @@ describe("search-docs --docs <folder>", () => {
       "--json",
     ]);
     expect(JSON.parse(get.out).output).toMatchObject({ status: "ok", title: "Key rotation" });
+  });
+
+  it("beside another engine's variable is one line naming both, never a silent pick", async () => {
+    const result = await run(["anything", "--docs", join(work, "docs")], {
+      SEARCH_DOCS_BASE_URL: "http://127.0.0.1:9",
+    });
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(
+      /^search-docs: SEARCH_DOCS_BASE_URL is the v2 API's, but --docs names a folder[^\n]*\n$/,
+    );
   });
 
   it("is one line and exit code 2 for a folder that does not exist", async () => {

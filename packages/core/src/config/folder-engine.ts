@@ -1,0 +1,55 @@
+import { statSync } from "node:fs";
+import { localCaller } from "../folder/local-caller.js";
+import { refuse, requiredValue } from "./config-checks.js";
+import type { EngineEntry } from "./engine-entry.js";
+
+/** A folder of Markdown and text files, indexed in process (SQLite, Node ≥ 22.18). */
+export const folderEngine: EngineEntry = {
+  engine: "folder",
+  label: "a docs folder",
+  variables: [
+    {
+      name: "SEARCH_DOCS_FOLDER_PATH",
+      required: true,
+      description:
+        "the folder (.md, .mdx, .txt); its top-level folders are the areas (the --docs <folder> flag sets it)",
+    },
+  ],
+  shared: [],
+  callerNeeds: "nothing: a folder has no users",
+  overFetch: false,
+  read(value) {
+    const root = requiredValue(value, "SEARCH_DOCS_FOLDER_PATH", "folder");
+    const environment = value.environment as NodeJS.ProcessEnv;
+    let isFolder: boolean;
+    try {
+      isFolder = statSync(root).isDirectory();
+    } catch {
+      return refuse(
+        value.setAs("SEARCH_DOCS_FOLDER_PATH"),
+        `folder: ${root} does not exist or cannot be read.`,
+      );
+    }
+    if (!isFolder) refuse("SEARCH_DOCS_FOLDER_PATH", `folder: ${root} is not a folder.`);
+    return {
+      engine: "folder",
+      origin: root,
+      caller: localCaller,
+      async open() {
+        const { folderAreas, folderBackend } = await import("../folder/index.js");
+        const backend = folderBackend({ root, environment });
+        return {
+          backend,
+          areas: folderAreas({ root }),
+          async refresh() {
+            const summary = await backend.refresh();
+            return `indexed ${backend.root}: ${summary.files} files, ${summary.sections} sections in ${summary.durationMs} ms (index ${backend.indexPath})`;
+          },
+          async close() {
+            backend.close();
+          },
+        };
+      },
+    };
+  },
+};

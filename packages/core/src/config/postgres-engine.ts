@@ -1,0 +1,76 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { defaultPostgresTable } from "../postgres/postgres-layout.js";
+import { quoteIdentifier } from "../postgres/quote-identifier.js";
+import { areasValue, refuse, requiredValue } from "./config-checks.js";
+import type { EngineEntry } from "./engine-entry.js";
+
+interface PgModule {
+  default: {
+    Pool: new (options: {
+      connectionString: string;
+      max: number;
+    }) => import("../postgres/postgres-pool.js").PostgresPool & { end(): Promise<void> };
+  };
+}
+
+/** PostgreSQL full-text search over a table of the default layout (needs the `pg` package). */
+export const postgresEngine: EngineEntry = {
+  engine: "postgres",
+  label: "PostgreSQL",
+  variables: [
+    {
+      name: "SEARCH_DOCS_POSTGRES_URL",
+      required: true,
+      secret: true,
+      description: "a postgres:// connection URL (it holds a password: never printed)",
+    },
+    {
+      name: "SEARCH_DOCS_POSTGRES_TABLE",
+      description: `the sections table (default ${defaultPostgresTable})`,
+    },
+  ],
+  shared: ["SEARCH_DOCS_AREAS", "SEARCH_DOCS_TOKEN"],
+  callerNeeds: "a token row-level security reads (optional: SEARCH_DOCS_TOKEN)",
+  overFetch: false,
+  read(value, mode) {
+    const connectionString = requiredValue(value, "SEARCH_DOCS_POSTGRES_URL", "PostgreSQL");
+    if (!/^postgres(ql)?:\/\//.test(connectionString) || !URL.canParse(connectionString)) {
+      refuse(
+        "SEARCH_DOCS_POSTGRES_URL",
+        "SEARCH_DOCS_POSTGRES_URL must be a postgres:// or postgresql:// connection URL",
+      );
+    }
+    const table = value("SEARCH_DOCS_POSTGRES_TABLE") || defaultPostgresTable;
+    quoteIdentifier(table, "SEARCH_DOCS_POSTGRES_TABLE");
+    const areas = areasValue(value, "PostgreSQL");
+    const where = new URL(connectionString);
+    const token = value("SEARCH_DOCS_TOKEN");
+    return {
+      engine: "postgres",
+      origin: `postgres://${where.host}${where.pathname}#${table}`,
+      areas,
+      ...(mode === "one-user"
+        ? { caller: { token: token || "search-docs-cli" }, credential: "SEARCH_DOCS_TOKEN" }
+        : {}),
+      async open() {
+        let pg: PgModule;
+        try {
+          pg = (await import("pg")) as never;
+        } catch {
+          throw new ConfigurationError({
+            option: "SEARCH_DOCS_POSTGRES_URL",
+            message:
+              "SEARCH_DOCS_POSTGRES_URL needs node-postgres: install pg beside @search-docs/core",
+          });
+        }
+        const { postgresBackend } = await import("../postgres/index.js");
+        const pool = new pg.default.Pool({ connectionString, max: 4 });
+        return {
+          backend: postgresBackend({ pool, table }),
+          areas,
+          close: () => pool.end(),
+        };
+      },
+    };
+  },
+};
