@@ -17,6 +17,7 @@ export {
   embeddingsReranker,
 } from "./rerank/embeddings-reranker.js";
 export {
+  defaultDocumentIdOrder,
   type RetrieverBackendOptions,
   type RetrieverSource,
   retrieverBackend,

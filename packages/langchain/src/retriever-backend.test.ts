@@ -213,7 +213,8 @@ describe("retrieverBackend", () => {
     expect(await retrieverBackend(anonymous).searchPage(search("q"), attempt())).toMatchObject({
       kind: "failed",
       cause: "malformed",
-      reason: "a retrieved document has no document_id or id in its metadata",
+      reason:
+        "a retrieved document has no id: none of Document.id, metadata.document_id, metadata.source, metadata.id",
     });
   });
 

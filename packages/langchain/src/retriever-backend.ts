@@ -23,8 +23,13 @@ export type RetrieverSource =
 export interface RetrieverBackendOptions {
   /** Names it in traces and spans. Default "langchain-retriever". */
   name?: string;
-  /** Metadata field of the document id. Default "document_id", then "id". */
-  documentIdField?: string;
+  /**
+   * Where a retrieved document's id is read, as LangChain writes it: `Document.id` (vector
+   * stores), then metadata `document_id`, `source` (document loaders: the file path or URL), `id`
+   * — the first non-empty string or number (`defaultDocumentIdOrder`). A field name here reads
+   * that metadata field only; a function, whatever you choose.
+   */
+  documentIdField?: string | ((document: DocumentInterface) => unknown);
   /** Metadata field of the title. Default "title"; a document without one is titled by its id. */
   titleField?: string;
   /** Metadata field of the slug. Default "slug". */
@@ -52,7 +57,13 @@ export interface RetrieverBackendOptions {
 
 // A retriever's chunk can be pages long; core cuts a passage far shorter than this anyway.
 const snippetChars = 2000;
-const defaultDocumentIdFields = ["document_id", "id"];
+/** Where the document id is read by default, first found wins: `Document.id`, then metadata fields. */
+export const defaultDocumentIdOrder = Object.freeze([
+  "Document.id",
+  "metadata.document_id",
+  "metadata.source",
+  "metadata.id",
+] as const);
 
 /**
  * Any LangChain retriever (PGVector, Chroma, Pinecone, Elasticsearch and other vector stores, or
@@ -75,8 +86,18 @@ export function retrieverBackend(
   }
   const resolve = (collectionId: string): BaseRetrieverInterface | undefined =>
     typeof retriever === "function" ? retriever(collectionId) : retriever;
-  const documentIdFields =
-    options.documentIdField === undefined ? defaultDocumentIdFields : [options.documentIdField];
+  const { documentIdField } = options;
+  const idSources: readonly string[] =
+    typeof documentIdField === "string" ? [`metadata.${documentIdField}`] : defaultDocumentIdOrder;
+  const idOf = (document: DocumentInterface): unknown => {
+    if (typeof documentIdField === "function") return documentIdField(document);
+    const metadata: Record<string, unknown> = document.metadata ?? {};
+    return idSources
+      .map((source) =>
+        source === "Document.id" ? document.id : metadata[source.slice("metadata.".length)],
+      )
+      .find(isDocumentId);
+  };
   const titleField = options.titleField ?? "title";
   const slugField = options.slugField ?? "slug";
   const sectionField = options.sectionField ?? "section";
@@ -91,11 +112,11 @@ export function retrieverBackend(
     const hits: BackendHit[] = [];
     for (const [rank, document] of documents.entries()) {
       const metadata: Record<string, unknown> = document.metadata ?? {};
-      const documentId = documentIdFields
-        .map((field) => metadata[field])
-        .find((value) => (typeof value === "string" && value !== "") || typeof value === "number");
-      if (documentId === undefined) {
-        return `a retrieved document has no ${documentIdFields.join(" or ")} in its metadata`;
+      const documentId = idOf(document);
+      if (!isDocumentId(documentId)) {
+        return typeof documentIdField === "function"
+          ? "documentIdField gave a retrieved document no id (a non-empty string or a number)"
+          : `a retrieved document has no id: none of ${idSources.join(", ")}`;
       }
       const title = metadata[titleField];
       const slug = metadata[slugField];
@@ -207,6 +228,13 @@ async function attemptOf<Value>(
     if (status !== undefined) attempt.annotate({ status });
     return { failure };
   }
+}
+
+function isDocumentId(value: unknown): value is string | number {
+  return (
+    (typeof value === "string" && value !== "") ||
+    (typeof value === "number" && Number.isFinite(value))
+  );
 }
 
 function dateText(value: unknown): string | undefined {
