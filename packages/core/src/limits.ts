@@ -31,7 +31,8 @@ export interface Limits {
   /** Sections one document may hold; a document over it is unavailable ("too large"). */
   documentSections: number;
   /**
-   * Characters of a ref get_document reads. A ref this tool issues is at most 194 characters; a
+   * Characters of a ref get_document reads. A ref this tool issues is at most this long (a document path that
+   * would not fit is never cut: the ref falls back to a slug); a
    * longer string is `not_found` without a store lookup or a request, and only its first
    * `refChars` characters are echoed back (to the model and into the trace), never the whole.
    */

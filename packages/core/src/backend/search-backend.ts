@@ -68,6 +68,12 @@ export interface BackendHit {
   /** ISO 8601 date or date-time. */
   updated?: string;
   slug?: string;
+  /**
+   * The document's own path under its collection (a folder's file without its extension, a
+   * crawled page's URL path), when it has one: its ref carries the path whole in place of the
+   * slug, so an agent can open what the ref names (DESIGN §5).
+   */
+  path?: string;
   /** The section's position or name within the document, as `getDocument` lists it. */
   section?: string;
 }

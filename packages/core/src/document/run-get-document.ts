@@ -5,6 +5,7 @@ import type { CallOptions } from "../engine/call-options.js";
 import type { DocsEngine } from "../engine/docs-engine.js";
 import { ToolCall } from "../engine/tool-call.js";
 import { parseRef } from "../refs/ref.js";
+import { decodeRefPath } from "../refs/ref-path.js";
 import type { RefTarget } from "../refs/ref-store.js";
 import { prepareMarkup } from "../text/markup-parser.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
@@ -178,6 +179,9 @@ async function issueContinuation(
         collectionId,
         documentId,
         slug,
+        // A path slug (a folder's, a site's) stays the same path in the continuation's ref.
+        path: decodeRefPath(slug),
+        maxRefChars: engine.limits.refChars,
         title: document.title,
         section: formatPosition(continueAt),
       },

@@ -124,8 +124,13 @@ function hitProblem(hit: unknown): string | undefined {
   }
   if (typeof hit.score !== "number" || !Number.isFinite(hit.score))
     return "a hit's score is not a finite number";
-  if (!optionalString(hit.updated) || !optionalString(hit.slug) || !optionalString(hit.section)) {
-    return "a hit's updated, slug or section is not a string";
+  if (
+    !optionalString(hit.updated) ||
+    !optionalString(hit.slug) ||
+    !optionalString(hit.path) ||
+    !optionalString(hit.section)
+  ) {
+    return "a hit's updated, slug, path or section is not a string";
   }
   return undefined;
 }

@@ -125,6 +125,7 @@ class FolderBackendImplementation implements FolderBackend {
           score: prefer === "recent" ? recencyScore(row.updated, row.score) : row.score,
           updated: row.updated,
           slug: withoutExtension(documentId),
+          path: withoutExtension(documentId),
           section: String(row.position),
         };
       });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { defaultLimits } from "../limits.js";
 
 export interface FolderOptions {
   /** The docs folder. Every `.md`, `.mdx` and `.txt` file under it is a document. */
@@ -23,6 +24,12 @@ export interface FolderOptions {
   maxFiles?: number;
   /** Folders nested deeper than this below the root are skipped ("too_deep"). Default 32. */
   maxDepth?: number;
+  /**
+   * The longest ref get_document reads (`limits.refChars`, default 200). A ref names its file by
+   * its whole path under the area, never cut: a file whose path would not fit is skipped
+   * ("path_too_long"). Give the same value as the docs search's `limits.refChars`.
+   */
+  refChars?: number;
   /** Build or refresh the index when the backend is first used. Default true. */
   autoIndex?: boolean;
   /** The environment the default index path is read from. Default `process.env`. */
@@ -36,6 +43,7 @@ export interface ResolvedFolderOptions {
   maxFileBytes: number;
   maxFiles: number;
   maxDepth: number;
+  refChars: number;
   autoIndex: boolean;
 }
 
@@ -70,6 +78,7 @@ export function resolveFolderOptions(options: FolderOptions): ResolvedFolderOpti
     maxFileBytes: positive("maxFileBytes", options.maxFileBytes, defaultFolderLimits.maxFileBytes),
     maxFiles: positive("maxFiles", options.maxFiles, defaultFolderLimits.maxFiles),
     maxDepth: positive("maxDepth", options.maxDepth, defaultFolderLimits.maxDepth),
+    refChars: positive("refChars", options.refChars, defaultLimits.refChars),
     autoIndex: options.autoIndex ?? true,
   };
 }

@@ -1,5 +1,6 @@
 import { type Dirent, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
 import { join, sep } from "node:path";
+import { refPathFits } from "./ref-path-budget.js";
 
 /** Why a file or folder was left out of the index; each counted in the index summary. */
 export type SkipReason =
@@ -9,6 +10,7 @@ export type SkipReason =
   | "too_deep"
   | "too_many_files"
   | "too_large"
+  | "path_too_long"
   | "binary"
   | "not_a_file"
   | "unreadable"
@@ -39,6 +41,8 @@ export type WalkEvent =
 export interface WalkLimits {
   maxFiles: number;
   maxDepth: number;
+  /** A file whose ref (its path, whole) would be longer is skipped ("path_too_long"). */
+  refChars: number;
 }
 
 /**
@@ -92,6 +96,7 @@ export function* walkFolder(root: string, limits: WalkLimits): Generator<WalkEve
     const kind = docKind(name);
     if (kind === undefined) return undefined;
     if (!stats.isFile()) return { kind: "skip", reason: "not_a_file", path };
+    if (!refPathFits(path, limits.refChars)) return { kind: "skip", reason: "path_too_long", path };
     if (visited.has(identity(stats))) return { kind: "skip", reason: "duplicate", path };
     visited.add(identity(stats));
     if (files >= limits.maxFiles) return { kind: "skip", reason: "too_many_files", path };

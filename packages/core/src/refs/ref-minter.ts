@@ -1,5 +1,6 @@
 import { SearchDocsError } from "../errors/search-docs-error.js";
 import { formatRef, slugRefOf } from "./ref.js";
+import { encodeRefPath } from "./ref-path.js";
 import { type RefStore, type RefTarget, sameDocument, sameTarget } from "./ref-store.js";
 import { sha256 } from "./sha256.js";
 import { slugify } from "./slugify.js";
@@ -13,6 +14,10 @@ export interface MintRequest {
   documentId: string;
   /** The backend's slug, when it gave one; else the title is kebab-cased. */
   slug: string | undefined;
+  /** The document's own path (a file's, a page's): the ref carries it whole in place of a slug. */
+  path?: string | undefined;
+  /** The longest ref get_document reads (`limits.refChars`): a path that would not fit is not cut, the slug is used. */
+  maxRefChars?: number;
   title: string;
   section: string | undefined;
 }
@@ -42,9 +47,22 @@ export async function mintRef(
     section === undefined
       ? { area, collectionId, documentId }
       : { area, collectionId, documentId, section };
+  // The ref is model-visible: a section named with characters a ref cannot carry (spaces,
+  // markup, control characters) is replaced by a hash of it; only the target keeps its text.
+  // A continuation inside a section (`3~6000`, see get_document) shows as `3-6000`.
+  const continuation = section === undefined ? null : continuationPattern.exec(section);
+  const refSection =
+    section === undefined || refSectionPattern.test(section)
+      ? section
+      : continuation
+        ? `${continuation[1]}-${continuation[2]}`
+        : `s-${shortHash(section)}`;
+  const pathSlug = pathSlugOf(request, refSection);
   const base =
-    slugify(request.slug ?? "") || slugify(request.title) || `doc-${shortHash(documentId)}`;
-  const stem = base.slice(0, 42).replace(/-+$/, "");
+    pathSlug ??
+    (slugify(request.slug ?? "") || slugify(request.title) || `doc-${shortHash(documentId)}`);
+  // A path is never cut; only a slug is shortened to leave room for a suffix.
+  const stem = pathSlug ?? base.slice(0, 42).replace(/-+$/, "");
   // The plain slug first; on a clash, a suffix from the document id; and should two collections
   // of one area reuse a document id, one from the collection too.
   // Each candidate is made only when the one before it is taken: the first nearly always wins,
@@ -56,16 +74,6 @@ export async function mintRef(
         () => `${stem}-${shortHash(documentId)}`,
         () => `${stem}-${shortHash(`${collectionId}/${documentId}`)}`,
       ];
-  // The ref is model-visible: a section named with characters a ref cannot carry (spaces,
-  // markup, control characters) is replaced by a hash of it; only the target keeps its text.
-  // A continuation inside a section (`3~6000`, see get_document) shows as `3-6000`.
-  const continuation = section === undefined ? null : continuationPattern.exec(section);
-  const refSection =
-    section === undefined || refSectionPattern.test(section)
-      ? section
-      : continuation
-        ? `${continuation[1]}-${continuation[2]}`
-        : `s-${shortHash(section)}`;
   for (const slugOf of slugs) {
     const slug = slugOf();
     const ref = formatRef(
@@ -77,6 +85,20 @@ export async function mintRef(
   throw new SearchDocsError(
     `no ref could be minted in area ${area}: every candidate slug is held by another document`,
   );
+}
+
+// Room a clash suffix ("-" and five characters, or "--" and five) takes after a path.
+const suffixChars = 7;
+
+/** The request's path as a ref's slug, when it has one and the ref fits within `maxRefChars`. */
+function pathSlugOf(request: MintRequest, section: string | undefined): string | undefined {
+  if (request.path === undefined || request.path === "") return undefined;
+  const slug = encodeRefPath(request.path);
+  const length =
+    request.area.length + 1 + slug.length + (section === undefined ? 0 : section.length + 1);
+  return length + suffixChars <= (request.maxRefChars ?? Number.POSITIVE_INFINITY)
+    ? slug
+    : undefined;
 }
 
 /** `setIfAbsent` where the store has it; else read, then write (enough for one process). */

@@ -17,16 +17,27 @@ describe("refs", () => {
     });
   });
 
+  it("takes a document's path as its slug", () => {
+    expect(parseRef("runbooks/alertmanager/Failed_To-Send#diagnosis")).toEqual({
+      area: "runbooks",
+      slug: "alertmanager/Failed_To-Send",
+      section: "diagnosis",
+    });
+  });
+
   it("rejects anything the tool could not have issued", () => {
     for (const bad of [
       "",
       "runbooks",
       "runbooks/",
       "/key",
-      "runbooks/Key",
       "a/b#",
       "../etc/passwd",
-      "a/b/c",
+      "a/../etc/passwd",
+      "a/./b",
+      "a/b/",
+      "a//b",
+      "a/b c",
       "a/b#1 2",
     ]) {
       expect(parseRef(bad)).toBeUndefined();

@@ -1,7 +1,8 @@
 /**
  * A ref names a passage the tool returned: `<area>/<slug>#<section>`, e.g.
  * `runbooks/key-rotation#3`. Short, legible, and a path a support engineer can paste after the
- * docs portal's address. Issued by the tool only; a ref grants nothing by itself.
+ * docs portal's address; for a folder or a site, the slug is the document's own path under its
+ * area (`runbooks/alertmanager/failed-to-send#4`). Issued by the tool only; a ref grants nothing.
  */
 export interface ParsedRef {
   area: string;
@@ -9,8 +10,12 @@ export interface ParsedRef {
   section?: string;
 }
 
-const refPattern =
-  /^([a-z0-9][a-z0-9_-]{0,63})\/([a-z0-9][a-z0-9-]{0,63})(?:#([A-Za-z0-9_-]{1,64}))?$/;
+// The slug: a kebab-case slug, or a document's path (ref-path.ts): segments that never start
+// with "." (so never "." or ".."), separated by single slashes. Linear: a segment holds no "/".
+const segment = "[A-Za-z0-9_~%-][A-Za-z0-9._~%-]*";
+const refPattern = new RegExp(
+  `^([a-z0-9][a-z0-9_-]{0,63})/(${segment}(?:/${segment})*)(?:#([A-Za-z0-9_-]{1,64}))?$`,
+);
 
 export function formatRef({ area, slug, section }: ParsedRef): string {
   return section === undefined ? `${area}/${slug}` : `${area}/${slug}#${section}`;

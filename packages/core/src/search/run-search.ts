@@ -233,6 +233,8 @@ async function toResults(
       collectionId,
       documentId: item.documentId,
       slug: item.slug,
+      path: item.path,
+      maxRefChars: engine.limits.refChars,
       title: item.title,
       section: item.section,
     })),
