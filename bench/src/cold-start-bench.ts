@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { describeMachine } from "./describe-machine.ts";
-import { type ColdStartArm, measureColdStart } from "./measure-cold-start.ts";
+import { type ColdStartArm, coldStartOptions, measureColdStart } from "./measure-cold-start.ts";
 import { renderColdStartTable } from "./render-cold-start-table.ts";
 import { startServiceProcess } from "./service-process.ts";
 
@@ -51,13 +51,7 @@ try {
   const figures = measureColdStart({
     arms,
     rounds,
-    options: {
-      specifier: "@search-docs/core",
-      baseUrl: service.url,
-      areas: service.areas,
-      token: service.tokens.everything,
-      query: "rotate an API key",
-    },
+    options: coldStartOptions(service),
   });
   const results = new URL("../results/", import.meta.url);
   mkdirSync(results, { recursive: true });

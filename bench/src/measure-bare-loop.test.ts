@@ -32,6 +32,8 @@ describe("summarizeTimedCalls", () => {
     expect(figures.cpuMs.mean).toBe(5);
     // 3 requests over 3 collections in scope (one never asked).
     expect(figures.requestsPerCollection).toBe(1);
+    // Pages read per searched collection, in each call 2, 1 and 0: the p95 is the deeper walk's.
+    expect(figures.requestsPerCollectionP95).toBeCloseTo(2);
     expect(figures.recallAt8).toBe(1);
     expect(figures.mrrAt8).toBe(1);
   });

@@ -31,6 +31,8 @@ export interface BareLoopArmFigures {
    */
   overMeasuredRequestFloor: Spread;
   requestsPerCollection: number;
+  /** Pages read of one collection in one call, p95 over every searched collection of every call. */
+  requestsPerCollectionP95: number;
   recallAt8: number;
   mrrAt8: number;
 }
@@ -64,12 +66,16 @@ export function summarizeTimedCalls(
   const overMeasured: number[] = [];
   let requests = 0;
   let collections = 0;
+  const pagesRead: number[] = [];
   const recalls: number[] = [];
   const reciprocalRanks: number[] = [];
   for (const { query, record } of calls) {
     const chains = new Map<string, number>();
     for (const request of record.requests) {
       chains.set(request.collectionId, (chains.get(request.collectionId) ?? 0) + 1);
+    }
+    for (const collectionId of record.searchedCollections) {
+      pagesRead.push(chains.get(collectionId) ?? 0);
     }
     const longestChain = Math.max(0, ...chains.values());
     if (longestChain > 0) overLatencyFloor.push(record.durationMs / (longestChain * latencyMs));
@@ -90,6 +96,7 @@ export function summarizeTimedCalls(
     overLatencyFloor: spread(overLatencyFloor),
     overMeasuredRequestFloor: spread(overMeasured),
     requestsPerCollection: collections === 0 ? 0 : requests / collections,
+    requestsPerCollectionP95: pagesRead.length === 0 ? 0 : percentile(pagesRead, 95),
     recallAt8: average(recalls),
     mrrAt8: average(reciprocalRanks),
   };
@@ -185,14 +192,14 @@ export function renderBareLoopTable(rows: readonly BareLoopRow[]): string {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const times = (value: number) => `${value.toFixed(2)}×`;
   const lines = [
-    "| collections | wall p50 search-docs / bare loop | ratio | wall p95 search-docs / bare loop | ratio | CPU / call (p50) search-docs / bare loop | ratio | search-docs wall / latency floor p50, p95 | bare loop wall / latency floor p50, p95 | requests / collection search-docs, bare loop | recall@8 search-docs, bare loop | MRR@8 search-docs, bare loop |",
+    "| collections | wall p50 search-docs / bare loop | ratio | wall p95 search-docs / bare loop | ratio | CPU / call (p50) search-docs / bare loop | ratio | search-docs wall / latency floor p50, p95 | bare loop wall / latency floor p50, p95 | requests / collection mean (p95) search-docs, bare loop | recall@8 search-docs, bare loop | MRR@8 search-docs, bare loop |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const { collections, arms, ratio } of rows) {
     const ours = arms["search-docs"];
     const bare = arms["bare-loop"];
     lines.push(
-      `| ${collections} | ${ms(ours.wallMs.p50)} / ${ms(bare.wallMs.p50)} | ${times(ratio.wallP50)} | ${ms(ours.wallMs.p95)} / ${ms(bare.wallMs.p95)} | ${times(ratio.wallP95)} | ${ms(ours.cpuMs.p50)} / ${ms(bare.cpuMs.p50)} | ${times(ratio.cpuP50)} | ${times(ours.overLatencyFloor.p50)}, ${times(ours.overLatencyFloor.p95)} | ${times(bare.overLatencyFloor.p50)}, ${times(bare.overLatencyFloor.p95)} | ${ours.requestsPerCollection.toFixed(2)}, ${bare.requestsPerCollection.toFixed(2)} | ${ours.recallAt8.toFixed(3)}, ${bare.recallAt8.toFixed(3)} | ${ours.mrrAt8.toFixed(3)}, ${bare.mrrAt8.toFixed(3)} |`,
+      `| ${collections} | ${ms(ours.wallMs.p50)} / ${ms(bare.wallMs.p50)} | ${times(ratio.wallP50)} | ${ms(ours.wallMs.p95)} / ${ms(bare.wallMs.p95)} | ${times(ratio.wallP95)} | ${ms(ours.cpuMs.p50)} / ${ms(bare.cpuMs.p50)} | ${times(ratio.cpuP50)} | ${times(ours.overLatencyFloor.p50)}, ${times(ours.overLatencyFloor.p95)} | ${times(bare.overLatencyFloor.p50)}, ${times(bare.overLatencyFloor.p95)} | ${ours.requestsPerCollection.toFixed(2)} (${ours.requestsPerCollectionP95 ?? "–"}), ${bare.requestsPerCollection.toFixed(2)} (${bare.requestsPerCollectionP95 ?? "–"}) | ${ours.recallAt8.toFixed(3)}, ${bare.recallAt8.toFixed(3)} | ${ours.mrrAt8.toFixed(3)}, ${bare.mrrAt8.toFixed(3)} |`,
     );
   }
   return lines.join("\n");

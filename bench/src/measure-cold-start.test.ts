@@ -1,5 +1,8 @@
 import { expect, it } from "vitest";
-import { measureColdStart } from "./measure-cold-start.ts";
+import { coldStartOptions, measureColdStart } from "./measure-cold-start.ts";
+import { startServiceProcess } from "./service-process.ts";
+
+// Fresh processes, one after another, on a machine that may be loaded: bounds for a hang only.
 
 const options = {
   specifier: "@search-docs/core",
@@ -26,4 +29,24 @@ it("a cold import of core loads its bundle and zod, not OpenTelemetry nor the HT
   expect(core?.modulesByPackage.core).toBeLessThanOrEqual(10);
   expect(core?.cpuMs.p50).toBeGreaterThan(0);
   expect(core?.wallMs.p50).toBeGreaterThan(0);
-});
+}, 120_000);
+
+it("the first answer without tracing loads no OpenTelemetry; the bare loop's, nothing but itself", async () => {
+  const service = await startServiceProcess({ collectionsPerArea: 1, seed: 1 });
+  try {
+    const [ours, bare] = measureColdStart({
+      arms: [
+        { name: "search-docs", run: "search-docs" },
+        { name: "bare loop", run: "bare-loop" },
+      ],
+      rounds: 1,
+      options: coldStartOptions(service),
+    });
+    expect(ours?.status).toBe("ok");
+    expect(ours?.modulesByPackage).not.toHaveProperty("@opentelemetry/api");
+    expect(bare?.status).toBe("ok");
+    expect(bare?.modules).toBe(1);
+  } finally {
+    await service.close();
+  }
+}, 120_000);

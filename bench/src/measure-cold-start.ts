@@ -12,6 +12,21 @@ export interface ColdStartChildOptions {
   query: string;
 }
 
+/** The children's options against a fake service: the root entry, one question every arm asks. */
+export function coldStartOptions(service: {
+  url: string;
+  areas: Record<string, string[]>;
+  tokens: { everything: string };
+}): ColdStartChildOptions {
+  return {
+    specifier: "@search-docs/core",
+    baseUrl: service.url,
+    areas: service.areas,
+    token: service.tokens.everything,
+    query: "rotate an API key",
+  };
+}
+
 /**
  * One arm: a bare `node` start, an `import()` of core, the first `search_docs` answer through
  * core, or the bare loop's first answer, each in a fresh process.

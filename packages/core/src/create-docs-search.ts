@@ -10,11 +10,7 @@ import {
   type SearchOutput,
 } from "./contract/contract.js";
 import { runGetDocument } from "./document/run-get-document.js";
-import { BackendSession } from "./engine/backend-session.js";
-import type { DocsEngine } from "./engine/docs-engine.js";
-import { defaultPagingPolicy, type PagingPolicy } from "./engine/paging-policy.js";
 import { ConfigurationError } from "./errors/configuration-error.js";
-import { v2Backend } from "./http/v2/v2-backend.js";
 import { type Limits, resolveLimits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import { RefRegistry } from "./refs/ref-registry.js";
@@ -26,9 +22,13 @@ import type { ReindexMemory } from "./retry/reindex-memory.js";
 import { defaultRetryBudgetOptions, RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 import { runSearch } from "./search/run-search.js";
+import { BackendSession } from "./session/backend-session.js";
+import type { DocsEngine } from "./session/docs-engine.js";
+import { defaultPagingPolicy, type PagingPolicy } from "./session/paging-policy.js";
 import type { TelemetryOptions } from "./trace/tool-span.js";
 import type { OnTrace, OnUnauthorized, Trace } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
+import { v2Backend } from "./v2/v2-backend.js";
 
 /**
  * The search, over one backend: `backend` (Elasticsearch, Postgres, a folder, a LangChain
@@ -153,7 +153,6 @@ export function createDocsSearch<const AreaName extends string>(
       baseUrl: options.baseUrl as string,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       clock,
-      statusRules: policy,
     });
   // Budgets are per backend: per origin for the v2 API (every instance of the process shares
   // them), per backend object otherwise.

@@ -48,26 +48,11 @@ export {
   type DocsSearch,
   type DocsSearchOptions,
 } from "./create-docs-search.js";
-export {
-  defaultPagingPolicy,
-  type NextPageDecision,
-  type PagingPolicy,
-  readsNextPage,
-} from "./engine/paging-policy.js";
 export { ConfigurationError } from "./errors/configuration-error.js";
 export { InvalidInputError } from "./errors/invalid-input-error.js";
 export { missingCredentialsError } from "./errors/missing-credentials-error.js";
 export { SearchDocsError } from "./errors/search-docs-error.js";
 export { StoreTimeoutError } from "./errors/store-timeout-error.js";
-export { callerHeaders } from "./http/caller-headers.js";
-export { parseRetryAfter } from "./http/parse-retry-after.js";
-export {
-  type HttpAnswer,
-  type HttpRequest,
-  type SendOptions,
-  sendRequest,
-} from "./http/send-request.js";
-export { type V2BackendOptions, v2Backend } from "./http/v2/v2-backend.js";
 export { defaultLimits, type Limits } from "./limits.js";
 export { MemoryRefStore, type MemoryRefStoreOptions } from "./refs/memory-ref-store.js";
 export type { RedisLikeClient } from "./refs/redis-like-client.js";
@@ -116,6 +101,12 @@ export {
 } from "./retry/retry-budget.js";
 export { backoffDelay, defaultRetryPolicy, type RetryPolicy } from "./retry/retry-policy.js";
 export { searchStatus } from "./search/search-status.js";
+export {
+  defaultPagingPolicy,
+  type NextPageDecision,
+  type PagingPolicy,
+  readsNextPage,
+} from "./session/paging-policy.js";
 export { sanitizeText } from "./text/sanitize-text.js";
 export type { TelemetryOptions } from "./trace/tool-span.js";
 export {

@@ -1,4 +1,5 @@
-import { type BackendFailure, parseRetryAfter } from "@search-docs/core";
+import type { BackendFailure } from "@search-docs/core";
+import { parseRetryAfter } from "@search-docs/core/backend-kit";
 import {
   clientErrorFailure,
   retrieverStatusTable,

@@ -1,12 +1,12 @@
 // @search-docs/core/algolia: Algolia (DocSearch) as a search backend.
 
-export type { CredentialMinting } from "../hosted/credential-minting.js";
+export type { CredentialMinting } from "../backend-kit/credential-minting.js";
 export {
   type DocSearchFields,
   defaultDocSearchFields,
   defaultSectionFields,
   type SectionFields,
-} from "../hosted/record-layout.js";
+} from "../backend-kit/record-layout.js";
 export {
   type AlgoliaBackendOptions,
   algoliaBackend,

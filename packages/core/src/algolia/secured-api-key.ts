@@ -1,4 +1,4 @@
-import { hmacSha256, textToBase64, toHex } from "../hosted/web-crypto.js";
+import { hmacSha256, textToBase64, toHex } from "../backend-kit/web-crypto.js";
 
 /**
  * An end user's restrictions, in Algolia's own terms ("Generate a secured API key",

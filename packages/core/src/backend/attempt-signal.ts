@@ -1,6 +1,6 @@
 /**
  * A signal one attempt owns, aborted straight from `signals` (the attempt's and the call's
- * deadline). The transport gets this one rather than the signal ky derives for its Request: a
+ * deadline). The backend gets this one rather than one derived with `AbortSignal.any`: a
  * signal derived through a chain that nothing else holds may be collected before it fires, and
  * then neither the socket nor the in-flight slot would be let go until the transport's own
  * timeouts (minutes, in undici). `dispose()` removes the listeners once the attempt is over.

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { fetchBlockedPort } from "../http/fetch-blocked-port.js";
+import { fetchBlockedPort } from "../backend-kit/fetch-blocked-port.js";
 
 /** A mistake in the command line or its surroundings; the message is one line. */
 export class CliConfigError extends Error {

@@ -1,4 +1,4 @@
-import type { RecordLayoutOptions } from "../hosted/record-layout.js";
+import type { RecordLayoutOptions } from "../backend-kit/record-layout.js";
 import {
   areasValue,
   choiceValue,

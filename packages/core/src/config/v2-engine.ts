@@ -1,4 +1,4 @@
-import { fetchBlockedPort } from "../http/fetch-blocked-port.js";
+import { fetchBlockedPort } from "../backend-kit/fetch-blocked-port.js";
 import { areasValue, httpUrlValue, portalUrlOf, refuse, requiredValue } from "./config-checks.js";
 import type { EngineEntry } from "./engine-entry.js";
 
@@ -33,7 +33,7 @@ export const v2Engine: EngineEntry = {
       ...portalUrlOf(value),
       ...(mode === "one-user" ? { caller: { token }, credential: "SEARCH_DOCS_TOKEN" } : {}),
       async open() {
-        const { v2Backend } = await import("../http/v2/v2-backend.js");
+        const { v2Backend } = await import("../v2/v2-backend.js");
         return { backend: v2Backend({ baseUrl }), areas, close: async () => {} };
       },
     };

@@ -1,17 +1,17 @@
 import type { BackendDocument } from "../backend/search-backend.js";
 import { type Caller, parseCaller } from "../contract/caller.js";
 import type { DocumentOutput } from "../contract/contract.js";
-import type { CallOptions } from "../engine/call-options.js";
-import type { DocsEngine } from "../engine/docs-engine.js";
-import { ToolCall } from "../engine/tool-call.js";
 import { parseRef } from "../refs/ref.js";
 import { decodeRefPath } from "../refs/ref-path.js";
 import type { RefTarget } from "../refs/ref-store.js";
+import type { CallOptions } from "../session/call-options.js";
+import type { DocsEngine } from "../session/docs-engine.js";
+import { ToolCall } from "../session/tool-call.js";
 import { prepareMarkup } from "../text/markup-parser.js";
 import { cutText, sanitizeText, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
-import { loadOpenTelemetryApi } from "../trace/open-telemetry-api.js";
+import { loadOpenTelemetryApi, spansCanRecord } from "../trace/open-telemetry-api.js";
 import type { Trace } from "../trace/trace.js";
 import { parseInput } from "../util/parse-input.js";
 import { type ContentPosition, findPosition, formatPosition } from "./content-position.js";
@@ -28,7 +28,7 @@ export async function runGetDocument(
 ): Promise<{ output: DocumentOutput; trace: Trace; unauthorized: boolean }> {
   const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
   const caller = parseCaller(options?.caller, "get_document");
-  await loadOpenTelemetryApi();
+  if (spansCanRecord(engine.telemetry)) await loadOpenTelemetryApi();
   const call = new ToolCall(engine, "get_document", {
     signal: options.signal,
     toolCallId: options.toolCallId,

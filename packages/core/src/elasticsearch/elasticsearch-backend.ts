@@ -10,10 +10,10 @@ import type {
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
+import { callerHeaders } from "../backend-kit/caller-headers.js";
+import { parseRetryAfter } from "../backend-kit/parse-retry-after.js";
+import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { callerHeaders } from "../http/caller-headers.js";
-import { parseRetryAfter } from "../http/parse-retry-after.js";
-import { type HttpAnswer, sendRequest } from "../http/send-request.js";
 import {
   type ElasticsearchPartialRow,
   elasticsearchPartialTable,

@@ -3,7 +3,7 @@ import {
   bytesToBase64Url,
   hmacSha256,
   textToBase64Url,
-} from "../hosted/web-crypto.js";
+} from "../backend-kit/web-crypto.js";
 
 /**
  * Search rules, in Meilisearch's own terms ("Tenant token payload reference",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BackendFailure } from "../backend/search-backend.js";
-import { v2Failure } from "../http/v2/v2-status-table.js";
+import { v2Failure } from "../v2/v2-status-table.js";
 import { type ConflictBudget, decideRetry, type RetryRules } from "./decide-retry.js";
 import { backoffDelay, defaultRetryPolicy } from "./retry-policy.js";
 
@@ -23,7 +23,6 @@ const outcome: fc.Arbitrary<BackendFailure> = fc.oneof(
     .tuple(fc.constantFrom(409, 429, 500, 503, 504, 408, 404, 403, 401, 400), retryAfter)
     .map(([status, after]) =>
       v2Failure(status, new Headers(after === undefined ? {} : { "retry-after": after }), {
-        rules: defaultRetryPolicy,
         epochMs,
       }),
     ),
@@ -92,7 +91,6 @@ describe("decideRetry (property)", () => {
         (afters, draws) => {
           const outcomes = afters.map((after) =>
             v2Failure(409, new Headers(after === undefined ? {} : { "retry-after": after }), {
-              rules: policy,
               epochMs,
             }),
           );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BackendFailure } from "../backend/search-backend.js";
-import { v2Failure } from "../http/v2/v2-status-table.js";
+import { v2Failure } from "../v2/v2-status-table.js";
 import { decideRetry, type RetryInput, type RetryRules } from "./decide-retry.js";
 import { defaultRetryPolicy } from "./retry-policy.js";
 
@@ -9,7 +9,7 @@ const rules: RetryRules = { policy: defaultRetryPolicy, conflictWaitMs: 3000, ra
 
 // The v2 backend's failures, as its status table makes them, and the sender's two without a status.
 function response(status: number, headers: Record<string, string> = {}): BackendFailure {
-  return v2Failure(status, new Headers(headers), { rules: defaultRetryPolicy, epochMs });
+  return v2Failure(status, new Headers(headers), { epochMs });
 }
 const timeout: BackendFailure = { kind: "transient", reason: "timed out" };
 const network: BackendFailure = { kind: "transient", reason: "network error" };

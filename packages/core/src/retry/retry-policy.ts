@@ -1,22 +1,19 @@
 /**
- * How upstream trouble is retried, as plain data. Two families:
- * - transient (429, 5xx, timeouts, resets): a few attempts, exponential backoff with full jitter;
- * - conflict (409, the collection is being reindexed for ~90 s after a deploy): retried within a
- *   wait budget per collection (`limits.conflictWaitMs`), then remembered as reindexing.
+ * How failed attempts are retried, as plain data, by the kind the backend said (no engine's
+ * status codes here: each backend's status table maps its own). Two families:
+ * - `overloaded` and `transient`: a few attempts, exponential backoff with full jitter;
+ * - `rebuilding` (the collection is being rebuilt, ~90 s after a deploy): retried within a wait
+ *   budget per collection (`limits.conflictWaitMs`), then remembered (`reindexMemory`).
  */
 export interface RetryPolicy {
   /** Attempts per request for transient faults, the first one included. */
   transientAttempts: number;
-  /** Statuses that are transient. */
-  transientStatusCodes: readonly number[];
-  /** Statuses whose Retry-After header is honoured (when it fits the remaining time). */
-  retryAfterStatusCodes: readonly number[];
   /** Backoff base and cap: the n-th retry waits random() * min(capMs, baseMs * 2^(n-1)). */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** Backoff base for 409s; its budget is `limits.conflictWaitMs`. */
+  /** Backoff base while a collection is rebuilding; its budget is `limits.conflictWaitMs`. */
   conflictBaseDelayMs: number;
-  /** How long a collection that spent its 409 budget is remembered as reindexing. */
+  /** How long a collection that spent its rebuild budget is remembered as rebuilding. */
   reindexMemoryMs: number;
   /** Per-attempt timeout, so one hung connection does not eat the whole deadline. */
   attemptTimeoutMs: number;
@@ -24,8 +21,6 @@ export interface RetryPolicy {
 
 export const defaultRetryPolicy: Readonly<RetryPolicy> = Object.freeze({
   transientAttempts: 3,
-  transientStatusCodes: Object.freeze([408, 429, 500, 502, 503, 504]),
-  retryAfterStatusCodes: Object.freeze([409, 429, 503]),
   baseDelayMs: 100,
   maxDelayMs: 1000,
   conflictBaseDelayMs: 250,

@@ -1,6 +1,6 @@
 import type { BackendHit } from "../backend/search-backend.js";
-import type { BackendSession, CollectionCall } from "../engine/backend-session.js";
-import { type PagingPolicy, readsNextPage } from "../engine/paging-policy.js";
+import type { BackendSession, CollectionCall } from "../session/backend-session.js";
+import { type PagingPolicy, readsNextPage } from "../session/paging-policy.js";
 import type { CollectionStop, FailureKind } from "../trace/trace.js";
 
 export interface Hit {

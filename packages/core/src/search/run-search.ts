@@ -1,17 +1,17 @@
 import { parseCaller } from "../contract/caller.js";
 import type { SearchOutput, SearchResult } from "../contract/contract.js";
-import type { CallOptions } from "../engine/call-options.js";
-import type { DocsEngine } from "../engine/docs-engine.js";
-import { readsTopOrder } from "../engine/paging-policy.js";
-import { ToolCall } from "../engine/tool-call.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
 import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
 import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
+import type { CallOptions } from "../session/call-options.js";
+import type { DocsEngine } from "../session/docs-engine.js";
+import { readsTopOrder } from "../session/paging-policy.js";
+import { ToolCall } from "../session/tool-call.js";
 import { prepareMarkup } from "../text/markup-parser.js";
 import { toPassage, truncate } from "../text/sanitize-text.js";
 import { toDate } from "../text/to-date.js";
 import { toTitle } from "../text/to-title.js";
-import { loadOpenTelemetryApi } from "../trace/open-telemetry-api.js";
+import { loadOpenTelemetryApi, spansCanRecord } from "../trace/open-telemetry-api.js";
 import type { Trace } from "../trace/trace.js";
 import type { TraceRecorder } from "../trace/trace-recorder.js";
 import type { Deadline } from "../util/deadline.js";
@@ -33,7 +33,7 @@ export async function runSearch(
   const { query, area, prefer } = parseInput(engine.contract.searchInput, "search_docs", input);
   const caller = parseCaller(options?.caller, "search_docs");
   const { limits } = engine;
-  await loadOpenTelemetryApi();
+  if (spansCanRecord(engine.telemetry)) await loadOpenTelemetryApi();
   const call = new ToolCall(engine, "search_docs", {
     signal: options.signal,
     toolCallId: options.toolCallId,

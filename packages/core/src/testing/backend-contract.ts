@@ -7,8 +7,8 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
-import { checkDocumentOutcome, checkPageOutcome } from "../engine/check-outcome.js";
 import type { Limits } from "../limits.js";
+import { checkDocumentOutcome, checkPageOutcome } from "../session/check-outcome.js";
 import {
   type ContractDocument,
   contractAbsentQuery,
@@ -634,7 +634,7 @@ async function checkHitHoldsWord(
 }
 
 /**
- * A page as core itself checks it before use (engine/check-outcome.ts): what core would refuse
+ * A page as core itself checks it before use (session/check-outcome.ts): what core would refuse
  * is a violation. Then what core cannot check for itself: pageSize, the order of scores, and
  * failure fields it would quietly drop.
  */

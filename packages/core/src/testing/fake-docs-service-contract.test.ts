@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { v2Backend } from "../http/v2/v2-backend.js";
+import { v2Backend } from "../v2/v2-backend.js";
 import { backendContract } from "./backend-contract.js";
 import { contractDocuments } from "./contract-documents.js";
 import type { CorpusDocument } from "./corpus-document.js";

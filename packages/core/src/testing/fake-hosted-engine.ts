@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { fieldValue } from "../hosted/record-layout.js";
+import { fieldValue } from "../backend-kit/record-layout.js";
 import { tokenize, tokenizeWithOffsets } from "./tokenize.js";
 
 // The plumbing the fake Algolia, Meilisearch and Typesense servers share: listeners on

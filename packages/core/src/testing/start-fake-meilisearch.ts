@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { fieldValue } from "../hosted/record-layout.js";
+import { fieldValue } from "../backend-kit/record-layout.js";
 import {
   type EngineAnswer,
   type EngineRequest,

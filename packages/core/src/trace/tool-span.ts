@@ -1,6 +1,6 @@
 import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
 import { descriptions } from "../contract/contract.js";
-import { openTelemetryApi } from "./open-telemetry-api.js";
+import { openTelemetryApi, spansCanRecord } from "./open-telemetry-api.js";
 import type { Trace, TraceRequest } from "./trace.js";
 
 /** What spans may carry beyond the defaults. Off by default: queries and answers are user data. */
@@ -19,16 +19,31 @@ let defaultTracer: Tracer | undefined;
 // The query and cursor say what the user asked: only with recordInputs do they reach a span.
 const userParameters = ["query", "cursor"];
 
+/** One upstream attempt's span: `run` the attempt inside it, `end` it with the attempt's status. */
+export interface AttemptSpan {
+  run<Result>(send: () => Result): Result;
+  annotate(attributes: Readonly<Record<string, string | number>>): void;
+  end(status: TraceRequest["status"], failed: boolean): void;
+}
+
+// The attempt of a call whose spans cannot record: the attempt runs as it is.
+const silentAttempt: AttemptSpan = {
+  run: (send) => send(),
+  annotate: () => {},
+  end: () => {},
+};
+
 /**
  * One tool call as OpenTelemetry spans, after the GenAI and HTTP client semantic conventions: an
  * INTERNAL `execute_tool <tool>` span, and a CLIENT span per upstream attempt under it. Never a
  * credential: no header is recorded.
  */
 export class ToolSpan {
-  readonly #api = openTelemetryApi();
-  readonly #span: Span;
-  readonly #context: Context;
-  readonly #tracer: Tracer;
+  // Undefined when no span can record (`spansCanRecord`): then every method does nothing.
+  readonly #api: ReturnType<typeof openTelemetryApi> | undefined;
+  readonly #span: Span | undefined;
+  readonly #context: Context | undefined;
+  readonly #tracer: Tracer | undefined;
   readonly #recordInputs: boolean;
   readonly #recordOutputs: boolean;
 
@@ -45,10 +60,13 @@ export class ToolSpan {
     input?: unknown;
     telemetry?: TelemetryOptions | undefined;
   }) {
-    defaultTracer ??= this.#api.trace.getTracer("@search-docs/core");
-    this.#tracer = telemetry.tracer ?? defaultTracer;
     this.#recordInputs = telemetry.recordInputs === true;
     this.#recordOutputs = telemetry.recordOutputs === true;
+    if (!spansCanRecord(telemetry)) return;
+    const api = openTelemetryApi();
+    this.#api = api;
+    defaultTracer ??= api.trace.getTracer("@search-docs/core");
+    this.#tracer = telemetry.tracer ?? defaultTracer;
     const attributes: Attributes = {
       "gen_ai.operation.name": "execute_tool",
       "gen_ai.tool.name": tool,
@@ -62,20 +80,21 @@ export class ToolSpan {
       attributes["gen_ai.tool.call.arguments"] = JSON.stringify(input);
     }
     this.#span = this.#tracer.startSpan(`execute_tool ${tool}`, {
-      kind: this.#api.SpanKind.INTERNAL,
+      kind: api.SpanKind.INTERNAL,
       attributes,
     });
-    this.#context = this.#api.trace.setSpan(this.#api.context.active(), this.#span);
+    this.#context = api.trace.setSpan(api.context.active(), this.#span);
   }
 
   /** The OpenTelemetry trace id, when an SDK records the span (undefined with the no-op API). */
   get otelTraceId(): string | undefined {
+    if (this.#span === undefined) return undefined;
     const { traceId } = this.#span.spanContext();
     return this.#span.isRecording() && /[^0]/.test(traceId) ? traceId : undefined;
   }
 
   event(name: string, attributes: Attributes): void {
-    this.#span.addEvent(name, attributes);
+    this.#span?.addEvent(name, attributes);
   }
 
   /**
@@ -88,11 +107,11 @@ export class ToolSpan {
     operation: string;
     resendCount: number;
     attributes: Attributes;
-  }): {
-    run<Result>(send: () => Result): Result;
-    annotate(attributes: Readonly<Record<string, string | number>>): void;
-    end(status: TraceRequest["status"], failed: boolean): void;
-  } {
+  }): AttemptSpan {
+    const api = this.#api;
+    if (api === undefined || this.#tracer === undefined || this.#context === undefined) {
+      return silentAttempt;
+    }
     const attributes: Attributes = {
       "search_docs.backend": request.backend,
       ...request.attributes,
@@ -100,13 +119,13 @@ export class ToolSpan {
     if (request.resendCount > 0) attributes["http.request.resend_count"] = request.resendCount;
     const span = this.#tracer.startSpan(
       `${request.operation} ${request.backend}`,
-      { kind: this.#api.SpanKind.CLIENT, attributes },
+      { kind: api.SpanKind.CLIENT, attributes },
       this.#context,
     );
-    const context = this.#api.trace.setSpan(this.#context, span);
+    const context = api.trace.setSpan(this.#context, span);
     return {
       // An instrumented fetch (undici's, say) then nests its own span under this attempt.
-      run: (send) => this.#api.context.with(context, send),
+      run: (send) => api.context.with(context, send),
       annotate: (details) => {
         // A span that records nothing (the API without an SDK, or one not sampled) drops every
         // attribute it is given: parsing and scrubbing the URL for it was most of an attempt's
@@ -132,7 +151,7 @@ export class ToolSpan {
         if (typeof status === "number") span.setAttribute("http.response.status_code", status);
         if (failed && status !== "aborted") {
           span.setAttribute("error.type", String(status));
-          span.setStatus({ code: this.#api.SpanStatusCode.ERROR });
+          span.setStatus({ code: api.SpanStatusCode.ERROR });
         }
         span.end();
       },
@@ -141,6 +160,7 @@ export class ToolSpan {
 
   /** Ends the tool span with the call's status (and its output, with recordOutputs). */
   finish(trace: Trace, output: unknown): void {
+    if (this.#span === undefined || this.#api === undefined) return;
     this.#span.setAttributes({
       "search_docs.status": trace.status,
       "search_docs.upstream_requests": trace.requests.length,

@@ -1,12 +1,12 @@
 // @search-docs/core/typesense: Typesense (its DocSearch fork's collections) as a search backend.
 
-export type { CredentialMinting } from "../hosted/credential-minting.js";
+export type { CredentialMinting } from "../backend-kit/credential-minting.js";
 export {
   type DocSearchFields,
   defaultDocSearchFields,
   defaultSectionFields,
   type SectionFields,
-} from "../hosted/record-layout.js";
+} from "../backend-kit/record-layout.js";
 export {
   embeddedParametersJson,
   scopedSearchKey,

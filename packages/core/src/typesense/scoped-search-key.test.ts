@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importHmacKey } from "../hosted/web-crypto.js";
+import { importHmacKey } from "../backend-kit/web-crypto.js";
 import { embeddedParametersJson, scopedSearchKey } from "./scoped-search-key.js";
 
 describe("scopedSearchKey", () => {

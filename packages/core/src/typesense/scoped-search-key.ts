@@ -1,4 +1,4 @@
-import { bytesToBase64, hmacSha256, textToBase64 } from "../hosted/web-crypto.js";
+import { bytesToBase64, hmacSha256, textToBase64 } from "../backend-kit/web-crypto.js";
 
 /**
  * An end user's restrictions, in Typesense's own terms ("Generate Scoped Search Key",

@@ -9,17 +9,17 @@ import type {
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
+import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
 import {
   type CredentialMinting,
   defaultLifetimeSeconds,
   restrictionsOf,
-} from "../hosted/credential-minting.js";
-import { hostedBaseUrl, refuseOption } from "../hosted/hosted-options.js";
-import { failureOf, isFailure, readWire } from "../hosted/hosted-wire.js";
-import { pathSegment } from "../hosted/path-segment.js";
-import { type RecordLayoutOptions, recordLayout } from "../hosted/record-layout.js";
-import { signingKeyOf } from "../hosted/signing-key.js";
-import { type HttpAnswer, sendRequest } from "../http/send-request.js";
+} from "../backend-kit/credential-minting.js";
+import { pathSegment } from "../backend-kit/path-segment.js";
+import { failureOf, isFailure, readWire } from "../backend-kit/read-wire.js";
+import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
+import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
+import { signingKeyOf } from "../backend-kit/signing-key.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import {
   embeddedParametersJson,

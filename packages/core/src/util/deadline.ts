@@ -50,8 +50,8 @@ export class Deadline {
   }
 
   /**
-   * The call is over: whatever of it is still in flight is let go (an attempt ky's total timeout
-   * gave up on a moment before this deadline's own timer, or a walk's siblings when one threw),
+   * The call is over: whatever of it is still in flight is let go (an attempt whose own timeout
+   * fired a moment before this deadline's timer, or a walk's siblings when one threw),
    * so no request outlives its call holding a connection and a slot of the in-flight bound.
    */
   dispose(): void {

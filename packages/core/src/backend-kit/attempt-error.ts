@@ -9,10 +9,9 @@ const marker = "search-docs.error.attempt";
 const symbol = Symbol.for(marker);
 
 /**
- * One upstream attempt that came to something other than a usable status: a body cut short, a
- * body too large, a redirect. Thrown inside the attempt, so ky's retry path hands it to the retry
- * decision like any other failed attempt; it never leaves the client (the collection becomes
- * unavailable, or the attempt is retried). Holds no URL path, body or credential.
+ * A body read that stopped early: cut short after the headers, or past its bound. Thrown by
+ * `readBody` and caught by `sendRequest`, which answers it as the attempt's failure (transient,
+ * or too_large); it never leaves the backend. Holds no URL path, body or credential.
  */
 export class AttemptError extends SearchDocsError {
   readonly [symbol] = true;

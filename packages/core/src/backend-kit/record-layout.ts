@@ -1,5 +1,5 @@
 import type { BackendDocument, BackendHit } from "../backend/search-backend.js";
-import { refuseOption } from "./hosted-options.js";
+import { refuseOption } from "./backend-options.js";
 
 // How the hosted engines' records map onto the seam (DESIGN.md section 2, "Records"). Two layouts:
 // - "docsearch": what Algolia DocSearch, Typesense's DocSearch fork and Meilisearch's docs-scraper

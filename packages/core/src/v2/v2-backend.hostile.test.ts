@@ -7,10 +7,10 @@ import {
   searchPageJson,
   startRawServer,
   writeForever,
-} from "../../__fixtures__/raw-server.js";
-import { InFlightLimit } from "../../backend/in-flight-limit.js";
-import { createDocsSearch, type DocsSearchOptions } from "../../create-docs-search.js";
-import { RetryBudget } from "../../retry/retry-budget.js";
+} from "../__fixtures__/raw-server.js";
+import { InFlightLimit } from "../backend/in-flight-limit.js";
+import { createDocsSearch, type DocsSearchOptions } from "../create-docs-search.js";
+import { RetryBudget } from "../retry/retry-budget.js";
 
 // The client against backends that misbehave after their headers (or instead of them), each a
 // raw node:http server written here, not the project's fake service. Every case has a promise:

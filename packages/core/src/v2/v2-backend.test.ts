@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDocsSearch, type DocsSearchOptions } from "../../create-docs-search.js";
-import type { ReindexMemory } from "../../retry/reindex-memory.js";
-import { RetryBudget } from "../../retry/retry-budget.js";
-import { createFakeClock } from "../../testing/fake-clock.js";
+import { createDocsSearch, type DocsSearchOptions } from "../create-docs-search.js";
+import type { ReindexMemory } from "../retry/reindex-memory.js";
+import { RetryBudget } from "../retry/retry-budget.js";
+import { createFakeClock } from "../testing/fake-clock.js";
 
 // The client's retry waits on the injected clock, against a raw node:http server on 127.0.0.1:
 // the waits are asserted exactly, and none of them is slept in wall time.

@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
 import type { BackendFailure } from "../backend/search-backend.js";
-import { parseRetryAfter } from "../http/parse-retry-after.js";
+import { parseRetryAfter } from "./parse-retry-after.js";
 
 /** A body read against its schema, or a malformed failure naming the first problem's path. */
 export function readWire<Schema extends z.ZodMiniType>(
@@ -47,11 +47,6 @@ export function failureOf(
     return { ...meaning, reason, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
   return { ...meaning, reason };
-}
-
-/** The short, fixed label of an error code or phrase: letters, digits and _ only, bounded. */
-export function safeLabel(value: unknown): string | undefined {
-  return typeof value === "string" && /^[a-z0-9_]{1,64}$/i.test(value) ? value : undefined;
 }
 
 /** JSON text parsed, or undefined: a body that is not JSON is the caller's to call malformed. */

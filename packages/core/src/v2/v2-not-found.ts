@@ -1,4 +1,4 @@
-import type { BackendFailure } from "../../backend/search-backend.js";
+import type { BackendFailure } from "../backend/search-backend.js";
 
 /**
  * Bytes of a non-2xx body the v2 backend reads: a 404's, enough for `{"error":"no_match"}` and

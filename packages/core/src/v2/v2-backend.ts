@@ -6,12 +6,12 @@ import type {
   PageOutcome,
   PageRequest,
   SearchBackend,
-} from "../../backend/search-backend.js";
-import { type Clock, systemClock } from "../../util/clock.js";
-import { callerHeaders } from "../caller-headers.js";
-import { sendRequest } from "../send-request.js";
+} from "../backend/search-backend.js";
+import { callerHeaders } from "../backend-kit/caller-headers.js";
+import { sendRequest } from "../backend-kit/send-request.js";
+import { type Clock, systemClock } from "../util/clock.js";
 import { v2ErrorBodyBytes, v2NotFoundFailure } from "./v2-not-found.js";
-import { type V2StatusRules, v2Failure } from "./v2-status-table.js";
+import { v2Failure } from "./v2-status-table.js";
 import { documentReader, type SearchItem, searchPageReader } from "./v2-wire.js";
 
 export interface V2BackendOptions {
@@ -20,14 +20,7 @@ export interface V2BackendOptions {
   fetch?: typeof globalThis.fetch;
   /** For `Retry-After` HTTP dates. */
   clock?: Pick<Clock, "epochMs">;
-  /** Which statuses are transient and whose Retry-After counts (`RetryPolicy`'s lists). */
-  statusRules?: V2StatusRules;
 }
-
-const defaultStatusRules: V2StatusRules = {
-  transientStatusCodes: [408, 429, 500, 502, 503, 504],
-  retryAfterStatusCodes: [409, 429, 503],
-};
 
 // Low-cardinality names of the two endpoints, for spans (the ids vary, the shape does not).
 const searchTemplate = "/v2/collections/{collection_id}/documents/search";
@@ -44,7 +37,6 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
   const pathPrefix = new URL(base).pathname.replace(/\/+$/, "");
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const clock = options.clock ?? systemClock;
-  const rules = options.statusRules ?? defaultStatusRules;
 
   return {
     specificationVersion: "v1",
@@ -76,7 +68,7 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
         return { kind: "stale_continuation", reason: "bad request (400)" };
       }
       if (answer.status < 200 || answer.status > 299) {
-        return v2Failure(answer.status, answer.headers, { rules, epochMs: clock.epochMs() });
+        return v2Failure(answer.status, answer.headers, { epochMs: clock.epochMs() });
       }
       const reading = searchPageReader.read(answer.text, attempt.limits);
       if (!reading.ok) return { kind: "failed", cause: reading.failure, reason: reading.reason };
@@ -111,7 +103,7 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
       if ("kind" in answer) return answer;
       if (answer.status === 404) return v2NotFoundFailure(answer.text) ?? { kind: "not_found" };
       if (answer.status < 200 || answer.status > 299) {
-        return v2Failure(answer.status, answer.headers, { rules, epochMs: clock.epochMs() });
+        return v2Failure(answer.status, answer.headers, { epochMs: clock.epochMs() });
       }
       const reading = documentReader.read(answer.text, attempt.limits);
       if (!reading.ok) return { kind: "failed", cause: reading.failure, reason: reading.reason };

@@ -1,4 +1,4 @@
-import { lifetimeOption, parentKeyOption } from "./hosted-options.js";
+import { lifetimeOption, parentKeyOption } from "./backend-options.js";
 import { importHmacKey } from "./web-crypto.js";
 
 /** What a hosted backend mints per-user credentials with: the parent key, checked once. */

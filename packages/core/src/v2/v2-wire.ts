@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import type { Limits } from "../../limits.js";
-import type { FailureKind } from "../../trace/trace.js";
+import type { Limits } from "../limits.js";
+import type { FailureKind } from "../trace/trace.js";
 
 // The backend's wire (DESIGN.md section 2). Unknown fields are dropped; optional ones may be
 // missing or null. Anything else is a malformed body: that collection is unavailable.

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createDocsSearch, type DocsSearchOptions } from "../../create-docs-search.js";
-import { RetryBudget } from "../../retry/retry-budget.js";
-import { backoffDelay, defaultRetryPolicy } from "../../retry/retry-policy.js";
-import { createFakeClock } from "../../testing/fake-clock.js";
+import { createDocsSearch, type DocsSearchOptions } from "../create-docs-search.js";
+import { RetryBudget } from "../retry/retry-budget.js";
+import { backoffDelay, defaultRetryPolicy } from "../retry/retry-policy.js";
+import { createFakeClock } from "../testing/fake-clock.js";
 
 // The upstream client's retry decisions and request paths, against a `fetch` that answers
 // whatever the property hands it. No real backend, and every wait on a fake clock.

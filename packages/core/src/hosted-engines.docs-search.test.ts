@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securedApiKey, securedKeyParameters } from "../algolia/secured-api-key.js";
-import type { SearchBackend } from "../backend/search-backend.js";
-import { createDocsSearch } from "../create-docs-search.js";
-import { tenantToken } from "../meilisearch/tenant-token.js";
-import { contractDocuments } from "../testing/contract-documents.js";
+import { securedApiKey, securedKeyParameters } from "./algolia/secured-api-key.js";
+import type { SearchBackend } from "./backend/search-backend.js";
+import { createDocsSearch } from "./create-docs-search.js";
+import { tenantToken } from "./meilisearch/tenant-token.js";
+import { contractDocuments } from "./testing/contract-documents.js";
 import {
   type HostedEngineFixture,
   type HostedEngineName,
   startHostedEngineFixture,
   teamOfSession,
-} from "../testing/hosted-engine-fixture.js";
-import { createSeededRandom } from "../testing/seeded-random.js";
-import { embeddedParametersJson, scopedSearchKey } from "../typesense/scoped-search-key.js";
+} from "./testing/hosted-engine-fixture.js";
+import { createSeededRandom } from "./testing/seeded-random.js";
+import { embeddedParametersJson, scopedSearchKey } from "./typesense/scoped-search-key.js";
 
 // End to end through createDocsSearch: each hosted backend answers the three statuses truthfully,
 // two users on keys minted per call see different documents, an expired derived key is

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type RawServer, startRawServer } from "../../__fixtures__/raw-server.js";
-import { createDocsSearch } from "../../create-docs-search.js";
+import { type RawServer, startRawServer } from "../__fixtures__/raw-server.js";
+import { createDocsSearch } from "../create-docs-search.js";
 
 // A 404 is "nothing matched" only in the v2 API's own words (DESIGN §2, "The v2 backend"). Each
 // server below answers every request 404 the way some other server does; bodies are modelled on
