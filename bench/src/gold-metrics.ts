@@ -1,4 +1,11 @@
+import {
+  recallAt as coreRecallAt,
+  reciprocalRankAt as coreReciprocalRankAt,
+  type MatchLevel,
+} from "@search-docs/core/eval";
 import type { Gold } from "./load-queries.ts";
+
+export type { MatchLevel };
 
 /** What a returned result points at, resolved from its ref. */
 export interface ResultTarget {
@@ -11,12 +18,18 @@ export interface ResultTarget {
  * (the model can read the whole document with get_document). Section level: same document and
  * same section, counted only over golds that name a section.
  */
-export type MatchLevel = "document" | "section";
-
 export function answersGold(result: ResultTarget, gold: Gold, level: MatchLevel): boolean {
   if (result.docId !== gold.docId) return false;
   return level === "document" || result.section === gold.section;
 }
+
+/** Whether a gold names a section: only those count at section level. */
+export function namesSection(gold: Gold): boolean {
+  return gold.section !== undefined;
+}
+
+// The metrics are core's (`@search-docs/core/eval`), so `search-docs eval` and bench agree to the
+// last digit; bench only says what a gold is and when a result answers it.
 
 /**
  * Share of the golds found in the first `k` results. Undefined when the level has no gold to
@@ -28,11 +41,8 @@ export function recallAt(
   k: number,
   level: MatchLevel,
 ): number | undefined {
-  const counted = level === "section" ? golds.filter((gold) => gold.section !== undefined) : golds;
-  if (counted.length === 0) return undefined;
-  const top = results.slice(0, k);
-  const found = counted.filter((gold) => top.some((result) => answersGold(result, gold, level)));
-  return found.length / counted.length;
+  const counted = level === "section" ? golds.filter(namesSection) : golds;
+  return coreRecallAt(results, counted, k, (result, gold) => answersGold(result, gold, level));
 }
 
 /**
@@ -45,9 +55,8 @@ export function reciprocalRankAt(
   k: number,
   level: MatchLevel = "document",
 ): number {
-  const counted = level === "section" ? golds.filter((gold) => gold.section !== undefined) : golds;
-  const index = results
-    .slice(0, k)
-    .findIndex((result) => counted.some((gold) => answersGold(result, gold, level)));
-  return index < 0 ? 0 : 1 / (index + 1);
+  const counted = level === "section" ? golds.filter(namesSection) : golds;
+  return coreReciprocalRankAt(results, counted, k, (result, gold) =>
+    answersGold(result, gold, level),
+  );
 }

@@ -25,8 +25,9 @@ it("a cold import of core loads its bundle and zod, not OpenTelemetry nor the HT
   expect(node?.modules).toBe(1);
   expect(core?.modulesByPackage).not.toHaveProperty("@opentelemetry/api");
   expect(core?.modulesByPackage).not.toHaveProperty("htmlparser2");
-  // One bundled module per entry and the chunks it shares: a handful, not one per source file.
-  expect(core?.modulesByPackage.core).toBeLessThanOrEqual(10);
+  // The entry and the chunks it shares with the other entries (more entries, more chunks): at
+  // most the issue's 15, where one module per source file was 72.
+  expect(core?.modulesByPackage.core).toBeLessThanOrEqual(15);
   expect(core?.cpuMs.p50).toBeGreaterThan(0);
   expect(core?.wallMs.p50).toBeGreaterThan(0);
 }, 120_000);

@@ -1,3 +1,4 @@
+import { escapeXml, formatTick, formatValue, niceCeiling } from "@search-docs/core/eval";
 import type { BenchReport } from "./bench-report.ts";
 import type { ArmSummary } from "./summarize-arm.ts";
 
@@ -7,9 +8,6 @@ const colors: Record<string, string> = {
   "all-pages": "#e0a458",
   "search-docs": "#2f6fb0",
 };
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 interface Panel {
   title: string;
@@ -131,24 +129,4 @@ export function renderChart(report: BenchReport): string {
   }
   parts.push("</svg>");
   return `${parts.join("\n")}\n`;
-}
-
-function niceCeiling(value: number): number {
-  const magnitude = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) {
-    if (step * magnitude >= value) return step * magnitude;
-  }
-  return 10 * magnitude;
-}
-
-function formatTick(value: number): string {
-  if (value >= 1000) return `${value / 1000}k`;
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
-
-function formatValue(value: number): string {
-  if (!Number.isFinite(value)) return "–";
-  if (value >= 100) return value.toFixed(0);
-  if (value >= 10) return value.toFixed(1);
-  return value.toFixed(2);
 }

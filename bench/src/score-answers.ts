@@ -1,15 +1,9 @@
-import { mean } from "@search-docs/measure";
-import { type ResultTarget, recallAt, reciprocalRankAt } from "./gold-metrics.ts";
+import { type AnswerFigures, answerFigures, judgeAnswer, ranking } from "@search-docs/core/eval";
+import { answersGold, namesSection, type ResultTarget } from "./gold-metrics.ts";
 import type { BenchQuery } from "./load-queries.ts";
 
-/** Recall@8 and MRR@8 at document and section level, over some answerable questions. */
-export interface AnswerFigures {
-  queries: number;
-  recallAt8: number;
-  sectionRecallAt8: number;
-  mrrAt8: number;
-  sectionMrrAt8: number;
-}
+/** Recall@8, MRR@8 and nDCG@8 at document and section level: core's, as `search-docs eval` prints them. */
+export type { AnswerFigures };
 
 export interface AnswerScores extends AnswerFigures {
   /** The same figures per query kind (sets without kinds count under "all"). */
@@ -24,7 +18,7 @@ export interface AnsweredQuery {
   status?: string;
 }
 
-const k = 8;
+const { k } = ranking;
 
 /**
  * Scores the answers of one arm on one set. Recall and MRR are over the answerable questions only
@@ -51,20 +45,9 @@ export function scoreAnswers(answers: readonly AnsweredQuery[]): AnswerScores {
 }
 
 function figures(answers: readonly AnsweredQuery[]): AnswerFigures {
-  const withSections = answers.filter(({ query }) =>
-    query.gold.some((gold) => gold.section !== undefined),
+  return answerFigures(
+    answers.map(({ targets, query }) =>
+      judgeAnswer(targets, query.gold, { k, answers: answersGold, namesSection }),
+    ),
   );
-  return {
-    queries: answers.length,
-    recallAt8: mean(
-      answers.map(({ targets, query }) => recallAt(targets, query.gold, k, "document") ?? 0),
-    ),
-    sectionRecallAt8: mean(
-      withSections.map(({ targets, query }) => recallAt(targets, query.gold, k, "section") ?? 0),
-    ),
-    mrrAt8: mean(answers.map(({ targets, query }) => reciprocalRankAt(targets, query.gold, k))),
-    sectionMrrAt8: mean(
-      withSections.map(({ targets, query }) => reciprocalRankAt(targets, query.gold, k, "section")),
-    ),
-  };
 }
