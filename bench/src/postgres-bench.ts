@@ -30,8 +30,9 @@ import {
   postgresSchemaSql,
   sectionsOfDocument,
 } from "@search-docs/core/postgres";
-import { collectionIdFor, loadCorpus, startPostgresServer } from "@search-docs/core/testing";
+import { collectionIdFor, loadCorpus } from "@search-docs/core/testing";
 import { percentile } from "@search-docs/measure";
+import { startPostgresServer } from "@search-docs/test-servers";
 import pg from "pg";
 import { createDocsSearchArm } from "./docs-search-arm.ts";
 import { type BenchQuery, loadQueries } from "./load-queries.ts";

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type FakeDocsService, freePort, startFakeDocsService } from "@search-docs/core/testing";
+import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
+import { freePort } from "@search-docs/test-servers";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { compatRoot } from "./find-executable.ts";
 

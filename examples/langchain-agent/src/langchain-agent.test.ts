@@ -1,9 +1,6 @@
 import { loadSections, postgresSchemaSql } from "@search-docs/core/postgres";
-import {
-  findPostgresBinaries,
-  startFakeDocsService,
-  startPostgresServer,
-} from "@search-docs/core/testing";
+import { startFakeDocsService } from "@search-docs/core/testing";
+import { findPostgresBinaries, startPostgresServer } from "@search-docs/test-servers";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { runLangChainAgent } from "./langchain-agent.ts";

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { freePort } from "@search-docs/core/testing";
+import { freePort } from "@search-docs/test-servers";
 import { appRoot, nextCli } from "./app-paths";
 
 export interface NextServer {

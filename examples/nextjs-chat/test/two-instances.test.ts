@@ -1,10 +1,5 @@
-import {
-  type FakeDocsService,
-  findRedisServer,
-  type RedisServer,
-  startFakeDocsService,
-  startRedisServer,
-} from "@search-docs/core/testing";
+import { type FakeDocsService, startFakeDocsService } from "@search-docs/core/testing";
+import { findRedisServer, type RedisServer, startRedisServer } from "@search-docs/test-servers";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ChatMessage } from "../lib/chat-message";
 import {

@@ -4,7 +4,7 @@ import {
   type FakeElasticsearch,
   sampleElasticsearchIndices,
   startFakeElasticsearch,
-} from "@search-docs/core/testing";
+} from "@search-docs/test-servers";
 import { generateText, isStepCount } from "ai";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { scriptedModel } from "./__fixtures__/scripted-model.js";

@@ -1,14 +1,25 @@
-import { createDocsSearch } from "@search-docs/core";
+import { createDocsSearch, type SearchBackend } from "@search-docs/core";
+import { algoliaBackend } from "@search-docs/core/algolia";
+import { meilisearchBackend } from "@search-docs/core/meilisearch";
+import { contractDocuments } from "@search-docs/core/testing";
+import { typesenseBackend } from "@search-docs/core/typesense";
 import {
   type HostedEngineFixture,
   startHostedEngineFixture,
   teamOfSession,
-} from "@search-docs/core/testing";
+} from "@search-docs/test-servers";
 import { generateText, isStepCount } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedModel } from "./__fixtures__/scripted-model.js";
 import { docsTools } from "./docs-tools.js";
 import type { SearchDocsToolOutput } from "./search-docs-tool.js";
+
+// Core's hosted backends, as the fixture builds them over its fakes.
+const backends = {
+  algolia: algoliaBackend,
+  meilisearch: meilisearchBackend,
+  typesense: typesenseBackend,
+};
 
 // The hosted engines' "done when", through generateText: createDocsSearch over the Algolia,
 // Meilisearch and Typesense backends, each user on a key the backend mints per call, answers the
@@ -16,9 +27,12 @@ import type { SearchDocsToolOutput } from "./search-docs-tool.js";
 describe.each(["algolia", "meilisearch", "typesense"] as const)(
   "%s through generateText",
   (engine) => {
-    let fixture: HostedEngineFixture;
+    let fixture: HostedEngineFixture<SearchBackend>;
     beforeAll(async () => {
-      fixture = await startHostedEngineFixture(engine);
+      fixture = await startHostedEngineFixture(engine, {
+        backends,
+        documents: contractDocuments(),
+      });
     });
     afterAll(() => fixture.close());
 

@@ -1,10 +1,5 @@
-import {
-  createTestDocsSearch,
-  fakeDocsServiceFixture,
-  providerLeaks,
-  toolDefinitionProblems,
-  toolResultsSent,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
+import { providerLeaks, toolDefinitionProblems, toolResultsSent } from "@search-docs/test-servers";
 import { generateText, isStepCount } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

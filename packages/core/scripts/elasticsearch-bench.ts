@@ -15,15 +15,15 @@
 //    in scope answered only partially: _shards.failed, timed_out).
 
 import { parseArgs } from "node:util";
+import {
+  type FakeElasticsearchFault,
+  sampleElasticsearchIndices,
+  startFakeElasticsearch,
+} from "@search-docs/test-servers";
 import type { Caller } from "../src/contract/caller.ts";
 import { createDocsSearch } from "../src/create-docs-search.ts";
 import { elasticsearchBackend } from "../src/elasticsearch/elasticsearch-backend.ts";
-import { sampleElasticsearchIndices } from "../src/testing/sample-elasticsearch-indices.ts";
 import { createSeededRandom } from "../src/testing/seeded-random.ts";
-import {
-  type FakeElasticsearchFault,
-  startFakeElasticsearch,
-} from "../src/testing/start-fake-elasticsearch.ts";
 import { testAttempt } from "../src/testing/test-attempt.ts";
 
 const { values } = parseArgs({

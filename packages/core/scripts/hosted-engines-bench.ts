@@ -16,12 +16,9 @@
 //    every `no_matches` is false. Counted per engine.
 
 import { parseArgs } from "node:util";
+import type { EngineRequest, HostedEngineName } from "@search-docs/test-servers";
+import { startHostedEngine } from "../src/__fixtures__/start-hosted-engine.ts";
 import { createDocsSearch } from "../src/create-docs-search.ts";
-import type { EngineRequest } from "../src/testing/fake-hosted-engine.ts";
-import {
-  type HostedEngineName,
-  startHostedEngineFixture,
-} from "../src/testing/hosted-engine-fixture.ts";
 import { createSeededRandom } from "../src/testing/seeded-random.ts";
 import { testAttempt } from "../src/testing/test-attempt.ts";
 
@@ -79,7 +76,7 @@ async function replay(base: string, requests: readonly EngineRequest[]): Promise
 const rows: string[] = [];
 const soakRows: string[] = [];
 for (const engine of ["algolia", "meilisearch", "typesense"] as HostedEngineName[]) {
-  const fixture = await startHostedEngineFixture(engine);
+  const fixture = await startHostedEngine(engine);
   const base = fixture.fake.urls[0] ?? "";
   for (const mode of ["plain", "minted"] as const) {
     const docs = createDocsSearch({

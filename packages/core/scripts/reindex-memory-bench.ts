@@ -10,10 +10,10 @@
 // reindexing (nothing else is searched, and nothing else fails).
 
 import { parseArgs } from "node:util";
+import { startRedisServer } from "@search-docs/test-servers";
 import { startDocsSearchProcess } from "../src/__fixtures__/start-docs-search-process.ts";
 import { createSeededRandom } from "../src/testing/seeded-random.ts";
 import { startFakeDocsService } from "../src/testing/start-fake-docs-service.ts";
-import { startRedisServer } from "../src/testing/start-redis-server.ts";
 import type { Trace } from "../src/trace/trace.ts";
 
 const { values } = parseArgs({

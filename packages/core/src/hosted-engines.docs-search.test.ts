@@ -1,15 +1,15 @@
+import {
+  type HostedEngineFixture,
+  type HostedEngineName,
+  teamOfSession,
+} from "@search-docs/test-servers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHostedEngine } from "./__fixtures__/start-hosted-engine.js";
 import { securedApiKey, securedKeyParameters } from "./algolia/secured-api-key.js";
 import type { SearchBackend } from "./backend/search-backend.js";
 import { createDocsSearch } from "./create-docs-search.js";
 import { tenantToken } from "./meilisearch/tenant-token.js";
 import { contractDocuments } from "./testing/contract-documents.js";
-import {
-  type HostedEngineFixture,
-  type HostedEngineName,
-  startHostedEngineFixture,
-  teamOfSession,
-} from "./testing/hosted-engine-fixture.js";
 import { createSeededRandom } from "./testing/seeded-random.js";
 import { embeddedParametersJson, scopedSearchKey } from "./typesense/scoped-search-key.js";
 
@@ -55,9 +55,9 @@ async function expiredCredential(engine: HostedEngineName, plainKey: string): Pr
 describe.each(["algolia", "meilisearch", "typesense"] as const)(
   "createDocsSearch over %s",
   (engine) => {
-    let fixture: HostedEngineFixture;
+    let fixture: HostedEngineFixture<SearchBackend>;
     beforeAll(async () => {
-      fixture = await startHostedEngineFixture(engine);
+      fixture = await startHostedEngine(engine);
     });
     afterAll(() => fixture.close());
 

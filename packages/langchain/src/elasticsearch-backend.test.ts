@@ -6,7 +6,7 @@ import {
   type FakeElasticsearch,
   sampleElasticsearchIndices,
   startFakeElasticsearch,
-} from "@search-docs/core/testing";
+} from "@search-docs/test-servers";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDocsTools } from "./create-docs-tools.js";

@@ -1,10 +1,21 @@
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { createDocsSearch } from "@search-docs/core";
-import { type HostedEngineFixture, startHostedEngineFixture } from "@search-docs/core/testing";
+import { createDocsSearch, type SearchBackend } from "@search-docs/core";
+import { algoliaBackend } from "@search-docs/core/algolia";
+import { meilisearchBackend } from "@search-docs/core/meilisearch";
+import { contractDocuments } from "@search-docs/core/testing";
+import { typesenseBackend } from "@search-docs/core/typesense";
+import { type HostedEngineFixture, startHostedEngineFixture } from "@search-docs/test-servers";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocsTools } from "./create-docs-tools.js";
+
+// Core's hosted backends, as the fixture builds them over its fakes.
+const backends = {
+  algolia: algoliaBackend,
+  meilisearch: meilisearchBackend,
+  typesense: typesenseBackend,
+};
 
 // The hosted engines' "done when", through createAgent: createDocsSearch over the Algolia,
 // Meilisearch and Typesense backends, each user on a key minted per call, answers the three
@@ -12,9 +23,12 @@ import { createDocsTools } from "./create-docs-tools.js";
 describe.each(["algolia", "meilisearch", "typesense"] as const)(
   "%s through createAgent",
   (engine) => {
-    let fixture: HostedEngineFixture;
+    let fixture: HostedEngineFixture<SearchBackend>;
     beforeAll(async () => {
-      fixture = await startHostedEngineFixture(engine);
+      fixture = await startHostedEngineFixture(engine, {
+        backends,
+        documents: contractDocuments(),
+      });
     });
     afterAll(() => fixture.close());
 

@@ -1,11 +1,6 @@
 import { HumanMessage, ToolMessage } from "@langchain/core/messages";
-import {
-  createTestDocsSearch,
-  fakeDocsServiceFixture,
-  providerLeaks,
-  toolDefinitionProblems,
-  toolResultsSent,
-} from "@search-docs/core/testing";
+import { createTestDocsSearch, fakeDocsServiceFixture } from "@search-docs/core/testing";
+import { providerLeaks, toolDefinitionProblems, toolResultsSent } from "@search-docs/test-servers";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -4,7 +4,7 @@ import {
   type FakeElasticsearch,
   sampleElasticsearchIndices,
   startFakeElasticsearch,
-} from "@search-docs/core/testing";
+} from "@search-docs/test-servers";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectInMemory } from "./__fixtures__/connect-in-memory.js";
 import { createDocsMcpServer } from "./create-docs-mcp-server.js";

@@ -1,16 +1,27 @@
-import { createDocsSearch } from "@search-docs/core";
-import { type HostedEngineFixture, startHostedEngineFixture } from "@search-docs/core/testing";
+import { createDocsSearch, type SearchBackend } from "@search-docs/core";
+import { algoliaBackend } from "@search-docs/core/algolia";
+import { meilisearchBackend } from "@search-docs/core/meilisearch";
+import { contractDocuments } from "@search-docs/core/testing";
+import { typesenseBackend } from "@search-docs/core/typesense";
+import { type HostedEngineFixture, startHostedEngineFixture } from "@search-docs/test-servers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectInMemory } from "./__fixtures__/connect-in-memory.js";
 import { createDocsMcpServer } from "./create-docs-mcp-server.js";
+
+// Core's hosted backends, as the fixture builds them over its fakes.
+const backends = {
+  algolia: algoliaBackend,
+  meilisearch: meilisearchBackend,
+  typesense: typesenseBackend,
+};
 
 // The hosted engines' "done when", over MCP: createDocsSearch over the Algolia, Meilisearch and
 // Typesense backends, each user on a key the backend mints per call, answers the three statuses
 // truthfully, and two users see different documents.
 describe.each(["algolia", "meilisearch", "typesense"] as const)("%s over MCP", (engine) => {
-  let fixture: HostedEngineFixture;
+  let fixture: HostedEngineFixture<SearchBackend>;
   beforeAll(async () => {
-    fixture = await startHostedEngineFixture(engine);
+    fixture = await startHostedEngineFixture(engine, { backends, documents: contractDocuments() });
   });
   afterAll(() => fixture.close());
 

@@ -7,7 +7,7 @@ import {
   type ProviderFormat,
   type ProviderTurn,
   toolDefinitionsSent,
-} from "@search-docs/core/testing";
+} from "@search-docs/test-servers";
 import { generateText, isStepCount, type ToolSet } from "ai";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200kBase from "js-tiktoken/ranks/o200k_base";

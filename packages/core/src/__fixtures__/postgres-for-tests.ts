@@ -1,14 +1,14 @@
-import pg from "pg";
-import { describe, it } from "vitest";
-import type { Caller } from "../contract/caller.js";
-import type { Limits } from "../limits.js";
-import { postgresSchemaSql } from "../postgres/postgres-schema-sql.js";
 import {
   findPostgresBinaries,
   type PostgresServer,
   type StartPostgresServerOptions,
   startPostgresServer,
-} from "../testing/start-postgres-server.js";
+} from "@search-docs/test-servers";
+import pg from "pg";
+import { describe, it } from "vitest";
+import type { Caller } from "../contract/caller.js";
+import type { Limits } from "../limits.js";
+import { postgresSchemaSql } from "../postgres/postgres-schema-sql.js";
 import { testAttempt as sharedTestAttempt, type TestAttempt } from "../testing/test-attempt.js";
 
 /** CI (`.ci/run` sets SEARCH_DOCS_REQUIRE_POSTGRES=1) fails without PostgreSQL; elsewhere it skips. */

@@ -1,5 +1,5 @@
+import { findRedisServer } from "@search-docs/test-servers";
 import { describe, it } from "vitest";
-import { findRedisServer } from "../testing/start-redis-server.js";
 
 /** CI (`.ci/run` sets SEARCH_DOCS_REQUIRE_REDIS=1) fails without redis-server; elsewhere it skips. */
 const required =

@@ -1,11 +1,11 @@
-import { describe, it } from "vitest";
-import { backendContract } from "../testing/backend-contract.js";
 import {
   contractPageIds,
   docSearchRecordsOf,
   sectionRecordsOf,
-} from "../testing/hosted-contract-records.js";
-import { startFakeAlgolia } from "../testing/start-fake-algolia.js";
+  startFakeAlgolia,
+} from "@search-docs/test-servers";
+import { describe, it } from "vitest";
+import { backendContract } from "../testing/backend-contract.js";
 import { algoliaBackend } from "./algolia-backend.js";
 
 // The backend conformance suite against the fake Algolia, both ways a user's key arrives:

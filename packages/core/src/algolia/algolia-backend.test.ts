@@ -1,10 +1,13 @@
+import {
+  contractPageUrl,
+  docSearchRecordsOf,
+  type FakeHostedEngine,
+  startFakeAlgolia,
+} from "@search-docs/test-servers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SearchBackend } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { contractDocuments } from "../testing/contract-documents.js";
-import type { FakeHostedEngine } from "../testing/fake-hosted-engine.js";
-import { contractPageUrl, docSearchRecordsOf } from "../testing/hosted-contract-records.js";
-import { startFakeAlgolia } from "../testing/start-fake-algolia.js";
 import { type TestAttempt, testAttempt } from "../testing/test-attempt.js";
 import { algoliaBackend } from "./algolia-backend.js";
 import { algoliaErrorTable } from "./algolia-status-table.js";

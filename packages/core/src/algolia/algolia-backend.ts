@@ -2,7 +2,6 @@ import * as z from "zod/mini";
 import type {
   BackendAttempt,
   BackendFailure,
-  BackendHit,
   DocumentOutcome,
   DocumentRequest,
   PageOutcome,
@@ -15,13 +14,19 @@ import {
   defaultLifetimeSeconds,
   restrictionsOf,
 } from "../backend-kit/credential-minting.js";
+import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
+import { isFailure } from "../backend-kit/malformed.js";
+import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
+import { pageOf } from "../backend-kit/page-end.js";
 import { pathSegment } from "../backend-kit/path-segment.js";
-import { failureOf, isFailure, readWire } from "../backend-kit/read-wire.js";
+import { readErrorBody, readWire } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
+import { annotateOperation } from "../backend-kit/span-attributes.js";
+import { httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
-import { algoliaErrorMeaning } from "./algolia-status-table.js";
+import { algoliaErrorTable, parentKeyRefusedRow } from "./algolia-status-table.js";
 import {
   type AlgoliaRestrictions,
   indexAllowed,
@@ -168,14 +173,11 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     const at = currentHost();
     const host = hosts[at] ?? hosts[0];
     if (host === undefined) return { kind: "failed", cause: "misconfigured", reason: "no host" };
-    attempt.annotate({
-      attributes: {
-        "db.system.name": "algolia",
-        "db.operation.name": "search",
-        "db.collection.name": index,
-        "search_docs.operation": operation,
-        "server.address": new URL(host.origin).hostname,
-      },
+    annotateOperation(attempt, {
+      system: "algolia",
+      collection: index,
+      operation,
+      extra: { "server.address": new URL(host.origin).hostname },
     });
     let answer: HttpAnswer | BackendFailure;
     try {
@@ -204,21 +206,13 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
   }
 
   function errorOf(answer: HttpAnswer): BackendFailure {
-    const body = readWire(answer.text, errorBodySchema);
-    const message = isFailure(body) ? undefined : body.message;
-    const meaning = algoliaErrorMeaning(answer.status, message);
-    if (meaning.kind === "forbidden" && mint !== undefined) {
-      // The minted key's restrictIndices allow this index (checked before sending), so the
-      // parent key's own index list refuses it: the app's configuration, not this user.
-      return failureOf(
-        { kind: "failed", cause: "misconfigured" },
-        answer.status,
-        "parent key may not read the index",
-        answer.headers,
-        clock.epochMs(),
-      );
-    }
-    return failureOf(meaning, answer.status, labelOf(meaning), answer.headers, clock.epochMs());
+    const detail = { message: readErrorBody(answer.text, errorBodySchema)?.message };
+    const refused =
+      statusRow(algoliaErrorTable, answer.status, detail)?.meaning.kind === "forbidden";
+    // A minted key's restrictIndices allow this index (checked before sending): a refusal is then
+    // the parent key's own index list, the app's configuration, not this user.
+    const table = refused && mint !== undefined ? [parentKeyRefusedRow] : algoliaErrorTable;
+    return httpStatusFailure(table, answer, { ...detail, epochMs: clock.epochMs() });
   }
 
   return {
@@ -226,10 +220,8 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     name: "algolia",
 
     async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
-      const offset = offsetOf(request.continuation, paginationLimit);
-      if (offset === undefined) {
-        return { kind: "failed", cause: "rejected", reason: "continuation is not an offset" };
-      }
+      const offset = readOffset(request.continuation, paginationLimit);
+      if (isFailure(offset)) return offset;
       const length = Math.min(
         request.pageSize,
         attempt.limits.pageItems,
@@ -260,34 +252,20 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
       if (answer.status < 200 || answer.status > 299) return errorOf(answer);
       const response = readWire(answer.text, searchResponseSchema);
       if (isFailure(response)) return response;
-      if (response.hits.length > length) {
-        return {
-          kind: "failed",
-          cause: "malformed",
-          reason: `malformed body: ${response.hits.length} hits for length ${length}`,
-        };
-      }
-      if (response.hits.length === 0 && offset === 0) return { kind: "no_match" };
-      const hits: BackendHit[] = [];
-      for (const [rank, record] of response.hits.entries()) {
-        const hit = layout.readHit(
-          record,
-          snippetOf(record, layout.passageField),
-          1 / (offset + rank + 1),
-        );
-        if (typeof hit === "string")
-          return { kind: "failed", cause: "malformed", reason: `malformed body: ${hit}` };
-        hits.push(hit);
-      }
-      const end = offset + hits.length;
-      const more = response.nbHits === undefined ? hits.length === length : response.nbHits > end;
-      const next = more && end < paginationLimit ? String(end) : undefined;
-      return { kind: "page", hits, more, ...(next === undefined ? {} : { next }) };
+      const count = response.hits.length;
+      return pageOf(response.hits, {
+        asked: length,
+        first: offset === 0,
+        readHit: (record, rank) =>
+          layout.readHit(record, snippetOf(record, layout.passageField), 1 / (offset + rank + 1)),
+        more: response.nbHits === undefined ? count === length : response.nbHits > offset + count,
+        next: nextOffset(offset, count, paginationLimit),
+      });
     },
 
     async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
       // One more section than the limit is asked for, so a longer document is known, never cut.
-      const sectionLimit = Math.min(attempt.limits.documentSections, paginationLimit - 1, 999);
+      const asked = sectionsToAsk(attempt.limits.documentSections, Math.min(paginationLimit, 1000));
       const answer = await query(
         request.collectionId,
         {
@@ -295,7 +273,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
           // The document field must be in attributesForFaceting (filterOnly is enough).
           filters: `${layout.documentField}:"${request.documentId.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`,
           offset: 0,
-          length: sectionLimit + 1,
+          length: asked,
           // DocSearch indices set distinct on the URL: a document needs every record.
           distinct: false,
           attributesToRetrieve: layout.retrievedFields,
@@ -310,27 +288,9 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
       if (answer.status < 200 || answer.status > 299) return errorOf(answer);
       const response = readWire(answer.text, searchResponseSchema);
       if (isFailure(response)) return response;
-      if (response.hits.length === 0) return { kind: "not_found" };
-      if (response.hits.length > sectionLimit) {
-        return {
-          kind: "failed",
-          cause: "too_large",
-          reason: `document has more than ${sectionLimit} records`,
-        };
-      }
-      const document = layout.readDocument(response.hits);
-      if (typeof document === "string")
-        return { kind: "failed", cause: "malformed", reason: `malformed body: ${document}` };
-      return { kind: "document", document };
+      return documentOf(response.hits, asked - 1, layout.readDocument);
     },
   };
-}
-
-function offsetOf(continuation: string | undefined, limit: number): number | undefined {
-  if (continuation === undefined) return 0;
-  if (!/^\d{1,9}$/.test(continuation)) return undefined;
-  const offset = Number(continuation);
-  return offset < limit ? offset : undefined;
 }
 
 function snippetOf(record: Readonly<Record<string, unknown>>, field: string): string {
@@ -340,21 +300,4 @@ function snippetOf(record: Readonly<Record<string, unknown>>, field: string): st
   if (typeof entry !== "object" || entry === null) return "";
   const value = (entry as Record<string, unknown>).value;
   return typeof value === "string" ? value : "";
-}
-
-function labelOf(meaning: BackendFailure): string {
-  switch (meaning.kind) {
-    case "unauthorized":
-      return "the key was refused or has expired";
-    case "forbidden":
-      return "index not allowed with this key";
-    case "overloaded":
-      return "too many requests";
-    case "transient":
-      return "server error";
-    case "failed":
-      return meaning.cause === "misconfigured" ? "index does not exist" : "request refused";
-    default:
-      return meaning.kind;
-  }
 }

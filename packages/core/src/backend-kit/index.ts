@@ -1,19 +1,37 @@
 // @search-docs/core/backend-kit: what every backend is written on (docs/backends.md). One HTTP
 // attempt, one status table, the page and document rules, the record layouts, the caller's
 // credential and per-user key minting: a backend adds only its engine's wire.
-export { callerHeaders } from "./caller-headers.js";
+export { hostedBaseUrl as baseUrlOption, refuseOption } from "./backend-options.js";
+export { callerHeaders, callerToken } from "./caller-headers.js";
 export {
   type CredentialMinting,
   defaultLifetimeSeconds,
   restrictionsOf,
 } from "./credential-minting.js";
+export { documentOf, sectionsToAsk, tooManySections } from "./document-size.js";
+export { isFailure, malformed } from "./malformed.js";
+export { nextOffset, readOffset } from "./offset-continuation.js";
+export { type PageEnd, pageOf } from "./page-end.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
+export { pathSegment } from "./path-segment.js";
+export { readErrorBody, readWire } from "./read-wire.js";
+export {
+  type DocSearchFields,
+  defaultDocSearchFields,
+  defaultSectionFields,
+  type RecordLayout,
+  type RecordLayoutOptions,
+  recordLayout,
+  type SectionFields,
+} from "./record-layout.js";
 export {
   type HttpAnswer,
   type HttpRequest,
   type SendOptions,
   sendRequest,
 } from "./send-request.js";
+export { type SigningKey, signingKeyOf } from "./signing-key.js";
+export { annotateOperation, type EngineOperation, operationAttributes } from "./span-attributes.js";
 export {
   failureWith,
   httpStatusFailure,

@@ -2,14 +2,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type FakeDocsService,
   sampleElasticsearchIndices,
-  startFakeDocsService,
   startFakeElasticsearch,
   startFakeTypesense,
-} from "../testing/index.js";
+} from "@search-docs/test-servers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeDocsService, startFakeDocsService } from "../testing/index.js";
 import { main, usage } from "./main.js";
 
 function run(argv: string[], environment: NodeJS.ProcessEnv = {}, command?: string) {

@@ -1,7 +1,7 @@
+import { startFakeElasticsearch } from "@search-docs/test-servers";
 import { describe, it } from "vitest";
 import type { ContractDocument } from "../testing/backend-contract.js";
 import { backendContract } from "../testing/backend-contract.js";
-import { startFakeElasticsearch } from "../testing/start-fake-elasticsearch.js";
 import { elasticsearchBackend } from "./elasticsearch-backend.js";
 
 // The backend conformance suite, against the fake engine speaking each flavor's wire: the

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDocsSearch } from "../create-docs-search.js";
-import { sampleElasticsearchIndices } from "../testing/sample-elasticsearch-indices.js";
 import {
   type FakeElasticsearch,
   type FakeElasticsearchFault,
+  sampleElasticsearchIndices,
   startFakeElasticsearch,
-} from "../testing/start-fake-elasticsearch.js";
+} from "@search-docs/test-servers";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createDocsSearch } from "../create-docs-search.js";
 import { elasticsearchBackend } from "./elasticsearch-backend.js";
 
 // The "done when", through core: createDocsSearch over elasticsearchBackend answers the

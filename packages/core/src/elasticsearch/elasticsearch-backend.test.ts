@@ -1,14 +1,14 @@
+import {
+  type FakeElasticsearch,
+  type FakeElasticsearchFault,
+  type Flavor,
+  sampleElasticsearchIndices,
+  startFakeElasticsearch,
+} from "@search-docs/test-servers";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PageOutcome, SearchBackend } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import type { Flavor } from "../testing/fake-elasticsearch-errors.js";
-import { sampleElasticsearchIndices } from "../testing/sample-elasticsearch-indices.js";
-import {
-  type FakeElasticsearch,
-  type FakeElasticsearchFault,
-  startFakeElasticsearch,
-} from "../testing/start-fake-elasticsearch.js";
 import { testAttempt } from "../testing/test-attempt.js";
 import { elasticsearchBackend } from "./elasticsearch-backend.js";
 

@@ -11,17 +11,22 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import { callerHeaders } from "../backend-kit/caller-headers.js";
-import { parseRetryAfter } from "../backend-kit/parse-retry-after.js";
+import { isFailure, malformed } from "../backend-kit/malformed.js";
+import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
+import { pageOf } from "../backend-kit/page-end.js";
+import { readWire } from "../backend-kit/read-wire.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
+import { annotateOperation } from "../backend-kit/span-attributes.js";
+import { httpStatusFailure } from "../backend-kit/status-table.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { type Clock, systemClock } from "../util/clock.js";
 import {
   type ElasticsearchPartialRow,
+  elasticsearchErrorTable,
   elasticsearchPartialTable,
-  errorMeaning,
 } from "./elasticsearch-status-table.js";
 import {
   errorType,
-  parseJson,
   type SearchHit,
   type SearchResponse,
   searchResponseSchema,
@@ -70,6 +75,8 @@ export interface ElasticsearchBackendOptions {
   /** Characters of the body highlight a hit carries as its passage (the engine's `fragment_size`). */
   passageChars?: number;
   fetch?: typeof globalThis.fetch;
+  /** For `Retry-After` HTTP dates. */
+  clock?: Pick<Clock, "epochMs">;
 }
 
 // Bytes of an error body read: enough for the engine's error object (its `type` is all we use),
@@ -113,6 +120,13 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
   const fetchFunction: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const searchTemplate = `${base.pathname}/{index}/_search`;
+  const clock = options.clock ?? systemClock;
+  /** A non-2xx answer by the status table: only the error `type` is read, never its `reason`. */
+  const failureOf = (answer: HttpAnswer): BackendFailure =>
+    httpStatusFailure(elasticsearchErrorTable, answer, {
+      code: errorType(answer.text),
+      epochMs: clock.epochMs(),
+    });
 
   async function post(
     collectionId: string,
@@ -120,14 +134,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     attempt: BackendAttempt,
     operation: "search" | "get_document",
   ): Promise<HttpAnswer | BackendFailure> {
-    attempt.annotate({
-      attributes: {
-        "db.system.name": flavor,
-        "db.operation.name": "search",
-        "db.collection.name": collectionId,
-        "search_docs.operation": operation,
-      },
-    });
+    annotateOperation(attempt, { system: flavor, collection: collectionId, operation });
     return sendRequest(
       {
         method: "POST",
@@ -154,10 +161,8 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
       const problem = indexExpressionProblem(request.collectionId);
       if (problem !== undefined) return notAnIndex(problem);
-      const from = offsetOf(request.continuation, maxResultWindow);
-      if (from === undefined) {
-        return { kind: "failed", cause: "rejected", reason: "continuation is not an offset" };
-      }
+      const from = readOffset(request.continuation, maxResultWindow);
+      if (isFailure(from)) return from;
       const size = Math.min(request.pageSize, attempt.limits.pageItems, maxResultWindow - from);
       // A match query, never query_string: the user's words are text, so `a:b OR (c` is
       // searched for, not parsed. best_fields scores a section by its best field.
@@ -208,34 +213,28 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
         ...engineTimeout(attempt),
       };
       const answer = await post(request.collectionId, body, attempt, "search");
-      if (!isAnswer(answer)) return answer;
+      if (isFailure(answer)) return answer;
       if (answer.status < 200 || answer.status > 299) return failureOf(answer);
-      const response = readSearchResponse(answer.text);
-      if ("kind" in response) return response;
+      const response = readWire(answer.text, searchResponseSchema);
+      if (isFailure(response)) return response;
       const partial = partialAnswer(response);
       if (partial !== undefined) return partial;
 
       const rawHits = response.hits.hits;
-      if (rawHits.length > size) {
-        return malformed(`${rawHits.length} hits for size ${size}`);
+      // "Nothing matched" only when the engine's own count agrees: hits cut away on the way
+      // (a proxy's filter, a response rewritten) must not read as an empty answer.
+      if (rawHits.length === 0 && from === 0 && totalOf(response) > 0) {
+        return malformed("no hits on page one, but a total above 0");
       }
-      if (rawHits.length === 0 && from === 0) {
-        // "Nothing matched" only when the engine's own count agrees: hits cut away on the way
-        // (a proxy's filter, a response rewritten) must not read as an empty answer.
-        if (totalOf(response) > 0) return malformed("no hits on page one, but a total above 0");
-        return { kind: "no_match" };
-      }
-      const hits: BackendHit[] = [];
-      for (const [position, rawHit] of rawHits.entries()) {
-        const hit = readHit(rawHit, fields, from + position);
-        if (typeof hit === "string") return malformed(hit);
-        hits.push(hit);
-      }
-      const end = from + hits.length;
-      const more = hasMore(response, end, size, hits.length);
-      // No next past the result window: the walk stops there, `more` still says there is more.
-      const next = more && end + size <= maxResultWindow ? String(end) : undefined;
-      return { kind: "page", hits, more, ...(next === undefined ? {} : { next }) };
+      const count = rawHits.length;
+      return pageOf(rawHits, {
+        asked: size,
+        first: from === 0,
+        readHit: (rawHit, position) => readHit(rawHit, fields, from + position),
+        more: hasMore(response, from + count, size, count),
+        // No next unless a whole page fits in the result window: the walk stops there.
+        next: nextOffset(from, count, maxResultWindow - size + 1),
+      });
     },
 
     async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
@@ -262,10 +261,10 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
         ...engineTimeout(attempt),
       };
       const answer = await post(request.collectionId, body, attempt, "get_document");
-      if (!isAnswer(answer)) return answer;
+      if (isFailure(answer)) return answer;
       if (answer.status < 200 || answer.status > 299) return failureOf(answer);
-      const response = readSearchResponse(answer.text);
-      if ("kind" in response) return response;
+      const response = readWire(answer.text, searchResponseSchema);
+      if (isFailure(response)) return response;
       // A partial answer could be missing sections: never a whole document.
       const partial = partialAnswer(response);
       if (partial !== undefined) return partial;
@@ -327,56 +326,11 @@ function notAnIndex(problem: string): BackendFailure {
   return { kind: "failed", cause: "misconfigured", reason: `collection id ${problem}` };
 }
 
-function malformed(reason: string): BackendFailure {
-  return { kind: "failed", cause: "malformed", reason: `malformed body: ${reason}` };
-}
-
-function isAnswer(value: HttpAnswer | BackendFailure): value is HttpAnswer {
-  return !("kind" in value);
-}
-
-/** The continuation is the offset of the next page: `from`. Undefined when it is not one. */
-function offsetOf(continuation: string | undefined, maxResultWindow: number): number | undefined {
-  if (continuation === undefined) return 0;
-  if (!/^\d{1,9}$/.test(continuation)) return undefined;
-  const offset = Number(continuation);
-  return offset < maxResultWindow ? offset : undefined;
-}
-
 /** `timeout` for the engine, inside core's time left; absent when core set no finite time. */
 function engineTimeout(attempt: BackendAttempt): { timeout?: string } {
   const left = attempt.timeLeftMs();
   if (!Number.isFinite(left)) return {};
   return { timeout: `${Math.max(1, Math.floor(left * engineTimeoutShare))}ms` };
-}
-
-/** A non-2xx answer's meaning by the status table: only the error `type` is read, never `reason`. */
-function failureOf(answer: HttpAnswer): BackendFailure {
-  const type = errorType(answer.text);
-  const meaning = errorMeaning(answer.status, type);
-  // The reason names the status and the engine's error type: both safe to show support, neither
-  // can echo the query or a name back (the error's own `reason` text can).
-  const reason = `HTTP ${answer.status}${type === undefined ? "" : ` ${type}`}`;
-  if (
-    meaning.kind === "overloaded" ||
-    meaning.kind === "rebuilding" ||
-    meaning.kind === "transient"
-  ) {
-    const retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), Date.now());
-    return { ...meaning, reason, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
-  }
-  return { ...meaning, reason };
-}
-
-function readSearchResponse(text: string): SearchResponse | BackendFailure {
-  const json = parseJson(text);
-  if (!json.ok) return malformed("not JSON");
-  const parsed = searchResponseSchema.safeParse(json.value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return malformed(`${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
-  }
-  return parsed.data;
 }
 
 function partialAnswer(response: SearchResponse): BackendFailure | undefined {

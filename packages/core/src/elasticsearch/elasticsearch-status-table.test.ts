@@ -14,11 +14,11 @@ describe("the Elasticsearch status table", () => {
 
   it("lists a status's typed rows before its status-only row, so none is shadowed", () => {
     elasticsearchErrorTable.forEach((row, position) => {
-      if (row.types === undefined) return;
+      if (row.match === undefined) return;
       const shadowing = elasticsearchErrorTable
         .slice(0, position)
-        .find((earlier) => earlier.types === undefined && earlier.status === row.status);
-      expect(shadowing, `${row.status} ${row.types.join(",")}`).toBeUndefined();
+        .find((earlier) => earlier.match === undefined && earlier.status === row.status);
+      expect(shadowing, `${row.status} ${row.match.join(",")}`).toBeUndefined();
     });
   });
 

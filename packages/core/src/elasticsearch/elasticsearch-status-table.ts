@@ -1,4 +1,5 @@
 import type { BackendFailure } from "../backend/search-backend.js";
+import { type StatusRow, statusRow } from "../backend-kit/status-table.js";
 
 // What Elasticsearch and OpenSearch answers mean to core, as data (DESIGN.md section 2). The
 // trap is the seed's 404 turned around: a 200 with no hits is "nothing matched"; a 404 is a
@@ -13,16 +14,8 @@ import type { BackendFailure } from "../backend/search-backend.js";
 // "es_rejected_execution_exception"; OpenSearch's OpenSearchRejectedExecutionException is
 // "rejected_execution_exception".
 
-/** One row: an HTTP status (or class of them) and optionally the error's `type`. First match wins. */
-export interface ElasticsearchErrorRow {
-  /** An exact status, or "4xx" / "5xx" for the rest of a class. */
-  status: number | "4xx" | "5xx";
-  /** The top-level `error.type`; absent = any type, or a body that is not the engine's. */
-  types?: readonly string[];
-  meaning: BackendFailure;
-  /** The engine reference page the row comes from. */
-  source: string;
-}
+/** A row of the table: `match` holds the error's top-level `error.type`. First match wins. */
+export type ElasticsearchErrorRow = StatusRow;
 
 const searchApi =
   "https://www.elastic.co/guide/en/elasticsearch/reference/current/search-search.html";
@@ -50,27 +43,31 @@ export const elasticsearchErrorTable: readonly ElasticsearchErrorRow[] = Object.
   // nothing is this 404 too): a configuration gap or an alias swap, never "nothing matched".
   {
     status: 404,
-    types: ["index_not_found_exception"],
+    match: ["index_not_found_exception"],
+    label: "index not found",
     meaning: { kind: "failed", cause: "misconfigured" },
     source: multiTarget,
   },
   // An expired point in time or scroll: the walk restarts from page one.
   {
     status: 404,
-    types: ["search_context_missing_exception"],
+    match: ["search_context_missing_exception"],
+    label: "search context expired",
     meaning: { kind: "stale_continuation" },
     source: `${paginate} (keep_alive expired)`,
   },
   // Any other 404 (a proxy's, a wrong URL prefix): still not an empty answer.
   {
     status: 404,
+    label: "index not found",
     meaning: { kind: "failed", cause: "misconfigured" },
     source: `${searchApi} (only a 200 carries hits)`,
   },
   // A closed index named explicitly: 400 index_closed_exception (IndicesOptions forbid_closed_indices).
   {
     status: 400,
-    types: ["index_closed_exception"],
+    match: ["index_closed_exception"],
+    label: "index unavailable",
     meaning: { kind: "rebuilding" },
     source: `${closeIndex} (searching a closed index is an error)`,
   },
@@ -78,13 +75,14 @@ export const elasticsearchErrorTable: readonly ElasticsearchErrorRow[] = Object.
   // blocks are 503: either way the index cannot serve reads right now.
   {
     status: 403,
-    types: ["cluster_block_exception"],
+    match: ["cluster_block_exception"],
+    label: "index unavailable",
     meaning: { kind: "rebuilding" },
     source: `${closeIndex}; ${closedBlock}`,
   },
   {
     status: 503,
-    types: [
+    match: [
       "cluster_block_exception",
       "no_shard_available_action_exception",
       "search_phase_execution_exception",
@@ -92,17 +90,20 @@ export const elasticsearchErrorTable: readonly ElasticsearchErrorRow[] = Object.
       "master_not_discovered_exception",
       "cluster_manager_not_discovered_exception",
     ],
+    label: "index unavailable",
     meaning: { kind: "rebuilding" },
     source: `${searchApi} (all shards failed: shards unassigned or recovering)`,
   },
   // Search thread pool queue full, or a circuit breaker: load shedding.
   {
     status: 429,
+    label: "too many requests",
     meaning: { kind: "overloaded" },
     source: `${rejectedRequests} (es_rejected_execution_exception; OpenSearch: rejected_execution_exception)`,
   },
   {
     status: 401,
+    label: "credentials refused",
     meaning: { kind: "unauthorized" },
     source: `${securityPrivileges} (401: missing or refused credentials)`,
   },
@@ -111,27 +112,36 @@ export const elasticsearchErrorTable: readonly ElasticsearchErrorRow[] = Object.
   // could turn an outage into "no matches".
   {
     status: 403,
-    types: ["security_exception"],
+    match: ["security_exception"],
+    label: "not allowed",
     meaning: { kind: "forbidden" },
     source: `${securityPrivileges}; ${openSearchSecurity}`,
   },
   {
     status: 403,
+    label: "request refused",
     meaning: { kind: "failed", cause: "rejected" },
     source: `${commonOptions} (error responses; a 403 that is not security_exception)`,
   },
   // Request timeout (408) from a proxy: try again.
-  { status: 408, meaning: { kind: "transient" }, source: "RFC 9110 section 15.5.9" },
+  {
+    status: 408,
+    label: "server error",
+    meaning: { kind: "transient" },
+    source: "RFC 9110 section 15.5.9",
+  },
   // Our request refused as sent (parsing_exception, illegal_argument_exception, a result window
   // past index.max_result_window): never retried, that collection is unavailable.
   {
     status: "4xx",
+    label: "request refused",
     meaning: { kind: "failed", cause: "rejected" },
     source: `${commonOptions}; ${paginate} (from + size past index.max_result_window is a 400)`,
   },
   // 500, 502, 504 and any other 5xx: a node failed or a proxy timed out.
   {
     status: "5xx",
+    label: "server error",
     meaning: { kind: "transient" },
     source: `${searchApi}; ${commonOptions}`,
   },
@@ -143,19 +153,8 @@ export function errorMeaning(
   type: string | undefined,
   table: readonly ElasticsearchErrorRow[] = elasticsearchErrorTable,
 ): BackendFailure {
-  for (const row of table) {
-    if (!statusMatches(row.status, status)) continue;
-    if (row.types !== undefined && (type === undefined || !row.types.includes(type))) continue;
-    return row.meaning;
-  }
   // 1xx/3xx never reach here (the sender settles redirects); anything else is unexpected.
-  return { kind: "failed", cause: "rejected" };
-}
-
-function statusMatches(rowStatus: ElasticsearchErrorRow["status"], status: number): boolean {
-  if (rowStatus === "4xx") return status >= 400 && status < 500;
-  if (rowStatus === "5xx") return status >= 500 && status < 600;
-  return rowStatus === status;
+  return statusRow(table, status, { code: type })?.meaning ?? { kind: "failed", cause: "rejected" };
 }
 
 /** A 200 that is not a whole answer, and what it means; checked in order before the hits are read. */

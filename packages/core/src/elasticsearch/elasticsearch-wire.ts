@@ -70,12 +70,3 @@ export function errorType(text: string): string | undefined {
   // A type is a snake_case class name; anything else is not the engine's, and never echoed.
   return type !== undefined && /^[a-z][a-z0-9_]{0,99}$/.test(type) ? type : undefined;
 }
-
-/** The JSON of a 2xx body, or undefined when it is not JSON. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}

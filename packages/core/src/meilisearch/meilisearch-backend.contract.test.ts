@@ -1,11 +1,11 @@
-import { describe, it } from "vitest";
-import { backendContract } from "../testing/backend-contract.js";
 import {
   contractPageIds,
   docSearchRecordsOf,
   sectionRecordsOf,
-} from "../testing/hosted-contract-records.js";
-import { startFakeMeilisearch } from "../testing/start-fake-meilisearch.js";
+  startFakeMeilisearch,
+} from "@search-docs/test-servers";
+import { describe, it } from "vitest";
+import { backendContract } from "../testing/backend-contract.js";
 import { meilisearchBackend } from "./meilisearch-backend.js";
 
 // The backend conformance suite against the fake Meilisearch: docs-scraper records with a tenant

@@ -1,8 +1,11 @@
+import {
+  contractPageUrl,
+  docSearchRecordsOf,
+  type FakeHostedEngine,
+  startFakeMeilisearch,
+} from "@search-docs/test-servers";
 import { afterEach, describe, expect, it } from "vitest";
 import { contractDocuments } from "../testing/contract-documents.js";
-import type { FakeHostedEngine } from "../testing/fake-hosted-engine.js";
-import { contractPageUrl, docSearchRecordsOf } from "../testing/hosted-contract-records.js";
-import { startFakeMeilisearch } from "../testing/start-fake-meilisearch.js";
 import { type TestAttempt, testAttempt } from "../testing/test-attempt.js";
 import { meilisearchBackend } from "./meilisearch-backend.js";
 import { meilisearchErrorTable } from "./meilisearch-status-table.js";

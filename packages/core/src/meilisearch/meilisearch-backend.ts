@@ -2,7 +2,6 @@ import * as z from "zod/mini";
 import type {
   BackendAttempt,
   BackendFailure,
-  BackendHit,
   DocumentOutcome,
   DocumentRequest,
   PageOutcome,
@@ -10,20 +9,25 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
-import { callerHeaders } from "../backend-kit/caller-headers.js";
+import { callerHeaders, callerToken } from "../backend-kit/caller-headers.js";
 import {
   type CredentialMinting,
   defaultLifetimeSeconds,
   restrictionsOf,
 } from "../backend-kit/credential-minting.js";
+import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
+import { isFailure } from "../backend-kit/malformed.js";
+import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
+import { pageOf } from "../backend-kit/page-end.js";
 import { pathSegment } from "../backend-kit/path-segment.js";
-import { failureOf, isFailure, readWire } from "../backend-kit/read-wire.js";
+import { readErrorBody, readWire } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
-import { safeLabel } from "../backend-kit/status-table.js";
+import { annotateOperation } from "../backend-kit/span-attributes.js";
+import { failureWith, httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
-import { meilisearchErrorMeaning } from "./meilisearch-status-table.js";
+import { meilisearchErrorTable } from "./meilisearch-status-table.js";
 import {
   type MeilisearchRestrictions,
   readTenantToken,
@@ -57,6 +61,10 @@ const searchResponseSchema = z.object({
   totalHits: z.optional(z.number()),
 });
 const errorBodySchema = z.object({ code: z.optional(z.string()) });
+
+const unauthorized: BackendFailure = { kind: "unauthorized" };
+const mintedTokenRefused =
+  "invalid_api_key (a minted token refused: expired on the engine's clock, or its parent key or uid)";
 
 /**
  * Meilisearch (docs-scraper or section records) over `fetch`, through core's one HTTP sender:
@@ -144,14 +152,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     }
     const credential = await credentials(attempt, index);
     if (isFailure(credential)) return credential;
-    attempt.annotate({
-      attributes: {
-        "db.system.name": "meilisearch",
-        "db.operation.name": "search",
-        "db.collection.name": index,
-        "search_docs.operation": operation,
-      },
-    });
+    annotateOperation(attempt, { system: "meilisearch", collection: index, operation });
     const answer = await sendRequest(
       {
         method: "POST",
@@ -173,17 +174,17 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     index: string,
     attempt: BackendAttempt,
   ): BackendFailure {
-    const body = readWire(answer.text, errorBodySchema);
-    const code = isFailure(body) ? undefined : body.code;
-    let meaning = meilisearchErrorMeaning(answer.status, code);
-    if (answer.status === 403 && code === "invalid_api_key" && !minted) {
-      meaning = callerTokenMeaning(attempt, index, clock.epochMs()) ?? meaning;
+    const code = readErrorBody(answer.text, errorBodySchema)?.code;
+    const epochMs = clock.epochMs();
+    if (answer.status === 403 && minted) {
+      const meaning = statusRow(meilisearchErrorTable, 403, { code })?.meaning ?? unauthorized;
+      return failureWith(meaning, `HTTP 403 ${mintedTokenRefused}`, undefined);
     }
-    const label =
-      answer.status === 403 && minted
-        ? "invalid_api_key (a minted token refused: expired on the engine's clock, or its parent key or uid)"
-        : safeLabel(code);
-    return failureOf(meaning, answer.status, label, answer.headers, clock.epochMs());
+    if (answer.status === 403 && code === "invalid_api_key") {
+      const meaning = callerTokenMeaning(attempt, index, epochMs);
+      if (meaning !== undefined) return failureWith(meaning, `HTTP 403 ${code}`, undefined);
+    }
+    return httpStatusFailure(meilisearchErrorTable, answer, { code, epochMs });
   }
 
   return {
@@ -191,10 +192,8 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     name: "meilisearch",
 
     async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
-      const offset = offsetOf(request.continuation, maxTotalHits);
-      if (offset === undefined) {
-        return { kind: "failed", cause: "rejected", reason: "continuation is not an offset" };
-      }
+      const offset = readOffset(request.continuation, maxTotalHits);
+      if (isFailure(offset)) return offset;
       const limit = Math.min(request.pageSize, attempt.limits.pageItems, maxTotalHits - offset);
       const sent = await search(
         request.collectionId,
@@ -217,33 +216,24 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
         return errorOf(answer, minted, request.collectionId, attempt);
       const response = readWire(answer.text, searchResponseSchema);
       if (isFailure(response)) return response;
-      if (response.hits.length > limit) {
-        return {
-          kind: "failed",
-          cause: "malformed",
-          reason: `malformed body: ${response.hits.length} hits for limit ${limit}`,
-        };
-      }
-      if (response.hits.length === 0 && offset === 0) return { kind: "no_match" };
-      const hits: BackendHit[] = [];
-      for (const [rank, record] of response.hits.entries()) {
-        const rankingScore = record._rankingScore;
-        const score = typeof rankingScore === "number" ? rankingScore : 1 / (offset + rank + 1);
-        const hit = layout.readHit(record, croppedPassage(record, layout.passageField), score);
-        if (typeof hit === "string")
-          return { kind: "failed", cause: "malformed", reason: `malformed body: ${hit}` };
-        hits.push(hit);
-      }
-      const end = offset + hits.length;
+      const count = response.hits.length;
       const total = response.totalHits ?? response.estimatedTotalHits;
-      // estimatedTotalHits is an estimate: a short page ends the walk whatever it says.
-      const more = hits.length === limit && (total === undefined || total > end);
-      const next = more && end < maxTotalHits ? String(end) : undefined;
-      return { kind: "page", hits, more, ...(next === undefined ? {} : { next }) };
+      return pageOf(response.hits, {
+        asked: limit,
+        first: offset === 0,
+        readHit: (record, rank) => {
+          const rankingScore = record._rankingScore;
+          const score = typeof rankingScore === "number" ? rankingScore : 1 / (offset + rank + 1);
+          return layout.readHit(record, croppedPassage(record, layout.passageField), score);
+        },
+        // estimatedTotalHits is an estimate: a short page ends the walk whatever it says.
+        more: count === limit && (total === undefined || total > offset + count),
+        next: nextOffset(offset, count, maxTotalHits),
+      });
     },
 
     async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
-      const sectionLimit = Math.min(attempt.limits.documentSections, maxTotalHits - 1);
+      const asked = sectionsToAsk(attempt.limits.documentSections, maxTotalHits);
       const sent = await search(
         request.collectionId,
         {
@@ -251,7 +241,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
           // The document field must be in the index's filterableAttributes.
           filter: `${layout.documentField} = "${request.documentId.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`,
           offset: 0,
-          limit: sectionLimit + 1,
+          limit: asked,
           attributesToRetrieve: layout.retrievedFields,
         },
         attempt,
@@ -263,18 +253,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
         return errorOf(answer, minted, request.collectionId, attempt);
       const response = readWire(answer.text, searchResponseSchema);
       if (isFailure(response)) return response;
-      if (response.hits.length === 0) return { kind: "not_found" };
-      if (response.hits.length > sectionLimit) {
-        return {
-          kind: "failed",
-          cause: "too_large",
-          reason: `document has more than ${sectionLimit} records`,
-        };
-      }
-      const document = layout.readDocument(response.hits);
-      if (typeof document === "string")
-        return { kind: "failed", cause: "malformed", reason: `malformed body: ${document}` };
-      return { kind: "document", document };
+      return documentOf(response.hits, asked - 1, layout.readDocument);
     },
   };
 }
@@ -289,21 +268,12 @@ function callerTokenMeaning(
   index: string,
   epochMs: number,
 ): BackendFailure | undefined {
-  const caller = attempt.caller;
-  const authorization =
-    "token" in caller ? caller.token : caller.headers.authorization?.replace(/^Bearer\s+/i, "");
+  const authorization = callerToken(attempt.caller);
   if (authorization === undefined) return undefined;
   const claims = readTenantToken(authorization);
   if (claims?.searchRules === undefined || claims.exp === undefined) return undefined;
   if (claims.exp * 1000 <= epochMs) return undefined;
   return searchRulesCover(claims.searchRules, index) ? undefined : { kind: "forbidden" };
-}
-
-function offsetOf(continuation: string | undefined, limit: number): number | undefined {
-  if (continuation === undefined) return 0;
-  if (!/^\d{1,9}$/.test(continuation)) return undefined;
-  const offset = Number(continuation);
-  return offset < limit ? offset : undefined;
 }
 
 function croppedPassage(record: Readonly<Record<string, unknown>>, field: string): string {

@@ -1,4 +1,4 @@
-import type { BackendFailure } from "../backend/search-backend.js";
+import type { StatusRow } from "../backend-kit/status-table.js";
 
 // What Meilisearch's answers mean to core, as data (DESIGN.md section 2). Every error body is
 // {"message", "code", "type", "link"}; the `code` is stable and documented, the message is not
@@ -12,13 +12,8 @@ import type { BackendFailure } from "../backend/search-backend.js";
 // is wrong); a token whose own (unverified) claims are unexpired and do not name the index →
 // forbidden, before anything is sent when it minted the token.
 
-export interface MeilisearchErrorRow {
-  status: number | "4xx" | "5xx";
-  /** The error's `code`; absent = any code (or a body that is not Meilisearch's). */
-  code?: string;
-  meaning: BackendFailure;
-  source: string;
-}
+/** A row of Meilisearch's table: `match` holds the error's `code`. */
+export type MeilisearchErrorRow = StatusRow;
 
 const errorCodes = "https://www.meilisearch.com/docs/reference/errors/error_codes";
 const statusCodes = "https://www.meilisearch.com/docs/reference/errors/overview (status codes)";
@@ -27,56 +22,71 @@ const tenantTokens = "https://www.meilisearch.com/docs/learn/security/tenant_tok
 export const meilisearchErrorTable: readonly MeilisearchErrorRow[] = Object.freeze([
   {
     status: 401,
-    code: "missing_authorization_header",
+    match: ["missing_authorization_header"],
+    label: "credentials refused",
     meaning: { kind: "unauthorized" },
     source: `${errorCodes}#missing_authorization_header`,
   },
-  { status: 401, meaning: { kind: "unauthorized" }, source: statusCodes },
+  {
+    status: 401,
+    label: "credentials refused",
+    meaning: { kind: "unauthorized" },
+    source: statusCodes,
+  },
   // Expired, forged, unknown or out of scope: see above. Never forbidden from this row alone.
   {
     status: 403,
-    code: "invalid_api_key",
+    match: ["invalid_api_key"],
+    label: "credentials refused",
     meaning: { kind: "unauthorized" },
     source: `${errorCodes}#invalid_api_key; ${tenantTokens}`,
   },
-  { status: 403, meaning: { kind: "unauthorized" }, source: statusCodes },
+  {
+    status: 403,
+    label: "credentials refused",
+    meaning: { kind: "unauthorized" },
+    source: statusCodes,
+  },
   {
     status: 404,
-    code: "index_not_found",
+    match: ["index_not_found"],
+    label: "index or filter not set up",
     meaning: { kind: "failed", cause: "misconfigured" },
     source: `${errorCodes}#index_not_found`,
   },
-  { status: 404, meaning: { kind: "failed", cause: "misconfigured" }, source: statusCodes },
+  {
+    status: 404,
+    label: "index or filter not set up",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: statusCodes,
+  },
   // Filtering on an attribute missing from filterableAttributes: the index settings, not the user.
   {
     status: 400,
-    code: "invalid_search_filter",
+    match: ["invalid_search_filter"],
+    label: "index or filter not set up",
     meaning: { kind: "failed", cause: "misconfigured" },
     source: `${errorCodes}#invalid_search_filter`,
   },
   // A search queue full: `Retry-After` says when to come back.
   {
     status: 503,
-    code: "too_many_search_requests",
+    match: ["too_many_search_requests"],
+    label: "too many requests",
     meaning: { kind: "overloaded" },
     source: `${errorCodes}#too_many_search_requests`,
   },
-  { status: 429, meaning: { kind: "overloaded" }, source: statusCodes },
-  { status: "4xx", meaning: { kind: "failed", cause: "rejected" }, source: statusCodes },
+  { status: 429, label: "too many requests", meaning: { kind: "overloaded" }, source: statusCodes },
+  {
+    status: "4xx",
+    label: "request refused",
+    meaning: { kind: "failed", cause: "rejected" },
+    source: statusCodes,
+  },
   {
     status: "5xx",
+    label: "server error",
     meaning: { kind: "transient" },
     source: `${statusCodes} (internal, system errors)`,
   },
 ]);
-
-export function meilisearchErrorMeaning(status: number, code: string | undefined): BackendFailure {
-  const row = meilisearchErrorTable.find(
-    (candidate) =>
-      (candidate.status === status ||
-        (candidate.status === "4xx" && status >= 400 && status <= 499) ||
-        (candidate.status === "5xx" && status >= 500 && status <= 599)) &&
-      (candidate.code === undefined || candidate.code === code),
-  );
-  return row?.meaning ?? { kind: "failed", cause: "rejected" };
-}

@@ -1,3 +1,4 @@
+import { startRedisServer } from "@search-docs/test-servers";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { describeWithRedis } from "../__fixtures__/redis-for-tests.js";
@@ -5,7 +6,6 @@ import type { DocsSearch } from "../create-docs-search.js";
 import { createTestDocsSearch } from "../testing/create-test-docs-search.js";
 import type { FakeDocsService } from "../testing/fake-docs-service.js";
 import { startFakeDocsService } from "../testing/start-fake-docs-service.js";
-import { startRedisServer } from "../testing/start-redis-server.js";
 import { RedisRefStore } from "./redis-ref-store.js";
 import { isProcessLocalRef } from "./ref.js";
 

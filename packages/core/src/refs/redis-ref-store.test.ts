@@ -1,3 +1,4 @@
+import { type RedisServer, startRedisServer } from "@search-docs/test-servers";
 import { Redis } from "ioredis";
 import { createClient } from "redis";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -5,7 +6,6 @@ import { describeWithRedis } from "../__fixtures__/redis-for-tests.js";
 import { refStoreContract } from "../__fixtures__/ref-store-contract.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { SearchDocsError } from "../errors/search-docs-error.js";
-import { type RedisServer, startRedisServer } from "../testing/start-redis-server.js";
 import type { RedisLikeClient } from "./redis-like-client.js";
 import { RedisRefStore } from "./redis-ref-store.js";
 import { mintRef } from "./ref-minter.js";

@@ -1,3 +1,4 @@
+import { type RedisServer, startRedisServer } from "@search-docs/test-servers";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithRedis } from "../__fixtures__/redis-for-tests.js";
 import {
@@ -7,7 +8,6 @@ import {
 import type { CorpusDocument } from "../testing/corpus-document.js";
 import type { FakeDocsService } from "../testing/fake-docs-service.js";
 import { startFakeDocsService } from "../testing/start-fake-docs-service.js";
-import { type RedisServer, startRedisServer } from "../testing/start-redis-server.js";
 
 // Two documents with one slug in one area: the second one to be minted gets a suffix.
 const twin = (id: string, text: string): CorpusDocument => ({

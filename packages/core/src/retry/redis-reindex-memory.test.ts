@@ -1,3 +1,4 @@
+import { type RedisServer, startRedisServer } from "@search-docs/test-servers";
 import { createClient } from "redis";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithRedis } from "../__fixtures__/redis-for-tests.js";
@@ -6,7 +7,6 @@ import { StoreTimeoutError } from "../errors/store-timeout-error.js";
 import type { RedisLikeClient } from "../refs/redis-like-client.js";
 import { createTestDocsSearch } from "../testing/create-test-docs-search.js";
 import { startFakeDocsService } from "../testing/start-fake-docs-service.js";
-import { type RedisServer, startRedisServer } from "../testing/start-redis-server.js";
 import { MemoryReindexMemory } from "./memory-reindex-memory.js";
 import { RedisReindexMemory } from "./redis-reindex-memory.js";
 

@@ -73,6 +73,46 @@ describe("the session over any backend", () => {
     expect(JSON.stringify({ output, trace })).not.toContain(token);
   });
 
+  it("an attempt that threw keeps its message, scrubbed, on its request row when a retry then succeeds", async () => {
+    let calls = 0;
+    const docs = docsOver(
+      backendOf(async (_request, attempt) => {
+        calls += 1;
+        const secret = "token" in attempt.caller ? attempt.caller.token : "";
+        if (calls === 1) throw new TypeError(`socket hang up talking as ${secret}`);
+        return { kind: "page", hits: [hit("a")], more: false };
+      }),
+    );
+    const { output, trace } = await docs.search({ query: "a" }, caller);
+    expect(output.status).toBe("ok");
+    expect(trace.failures).toEqual([]);
+    expect(
+      trace.requests.map(({ attempt, status, failure, thrown }) => ({
+        attempt,
+        status,
+        failure,
+        thrown,
+      })),
+    ).toEqual([
+      {
+        attempt: 1,
+        status: "error",
+        failure: "unexpected",
+        thrown: "the backend threw TypeError: socket hang up talking as [credential]",
+      },
+      { attempt: 2, status: "page", failure: undefined, thrown: undefined },
+    ]);
+    expect(JSON.stringify(trace)).not.toContain(token);
+  });
+
+  it("the trace names the backend that answered", async () => {
+    const docs = docsOver(backendOf(async () => ({ kind: "page", hits: [hit("a")], more: false })));
+    const { output, trace } = await docs.search({ query: "a" }, caller);
+    expect(trace.backend).toBe("inline");
+    const ref = output.results[0]?.ref ?? "";
+    expect((await docs.getDocument({ ref }, caller)).trace.backend).toBe("inline");
+  });
+
   it("garbage from a backend is malformed: unavailable at once, never a crash", async () => {
     const garbage: unknown[] = [
       undefined,

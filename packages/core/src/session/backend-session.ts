@@ -260,7 +260,7 @@ export class BackendSession {
       }
       if (thrown !== undefined) {
         const reason = describeThrown(thrown, call.caller);
-        row.end("error", { failure: "unexpected" });
+        row.end("error", { failure: "unexpected", thrown: reason });
         return {
           kind: "answered",
           outcome: { kind: "transient", reason },

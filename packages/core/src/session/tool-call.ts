@@ -30,6 +30,7 @@ export class ToolCall {
     this.#engine = engine;
     this.recorder = new TraceRecorder({
       tool,
+      backend: engine.session.backendName,
       clock: engine.clock,
       createTraceId: engine.createTraceId,
       toolCallId,

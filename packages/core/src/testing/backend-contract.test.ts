@@ -71,6 +71,33 @@ describe("backendContract", () => {
     for (const check of checks) await check.run();
   });
 
+  it("reports a check the fixture cannot exercise as skipped, naming the option, never as passed", async () => {
+    const checks = backendContract(async (documents) => ({
+      backend: goodBackend(documents),
+      collectionId: "handbook",
+      caller: { token },
+    }));
+    const needing = checks.filter((check) => check.needs !== undefined);
+    expect(needing.map((check) => check.needs)).toEqual([
+      "missingCollectionId",
+      "forbiddenCollectionId",
+    ]);
+    for (const check of needing) {
+      // A runner whose skip returns (node:test's t.skip): the check stops there, unfailed.
+      const skipped: (string | undefined)[] = [];
+      await check.run({ skip: (note) => skipped.push(note) });
+      expect(skipped).toEqual([`the fixture names no ${check.needs}`]);
+      // No skip to call: a failure, not a pass.
+      await expect(check.run()).rejects.toThrow(
+        `the fixture names no ${check.needs}: this check did not run`,
+      );
+    }
+    // Every other check runs, and calls no skip.
+    for (const check of checks.filter((each) => each.needs === undefined)) {
+      await check.run({ skip: (note) => expect.fail(`${check.name} skipped: ${note}`) });
+    }
+  });
+
   it("calls setup once per check and close after it, even when the check fails", async () => {
     const events: string[] = [];
     const checks = backendContract(async () => {

@@ -1,6 +1,7 @@
-// @search-docs/core/testing: a fake docs service speaking the v2 wire and a fake Elasticsearch /
-// OpenSearch, for your own agent tests, and the backend contract with a memory backend, for your
-// own backends.
+// @search-docs/core/testing, the spec's test kit: the backend contract, the attempt core would
+// hand a backend and a memory backend, for your own backends; a fake clock; a fake docs service
+// speaking the v2 wire (faults, tokens, its fixture) and the adapters' contract table, for your own
+// agent tests. Engine fakes and server launchers are this repository's, unpublished.
 export { type AbortedCall, abortMidCall } from "./abort-mid-call.js";
 export type {
   AccessControlList,
@@ -33,25 +34,6 @@ export {
   type FakeDocsServiceFixture,
   fakeDocsServiceFixture,
 } from "./fake-docs-service-fixture.js";
-export type {
-  EngineAnswer,
-  EngineRequest,
-  FakeHostedEngine,
-  HostedRecord,
-  InjectedFault,
-} from "./fake-hosted-engine.js";
-export {
-  type FakeProvider,
-  fakeProvider,
-  type ProviderFormat,
-  type ProviderRequest,
-  type ProviderTurn,
-  providerLeaks,
-  toolDefinitionProblems,
-  toolDefinitionsSent,
-  toolResultsSent,
-  type WireToolResult,
-} from "./fake-provider.js";
 export {
   type BodyFault,
   bodyFaultKinds,
@@ -70,13 +52,6 @@ export {
   type StallFault,
   type VersionFlipFault,
 } from "./fault.js";
-export { freePort } from "./free-port.js";
-export {
-  type HostedEngineFixture,
-  type HostedEngineName,
-  startHostedEngineFixture,
-  teamOfSession,
-} from "./hosted-engine-fixture.js";
 export type { LatencyModel, LatencyRequest } from "./latency-model.js";
 export { loadCorpus } from "./load-corpus.js";
 export {
@@ -93,32 +68,8 @@ export {
   throughCore,
 } from "./play-contract-case.js";
 export type { RecordedRequest, RequestKind } from "./recorded-request.js";
-export { sampleElasticsearchIndices } from "./sample-elasticsearch-indices.js";
 export type { SectionRanking } from "./section-index.js";
 export { createSeededRandom, type RandomSource } from "./seeded-random.js";
-export { type FakeAlgoliaOptions, startFakeAlgolia } from "./start-fake-algolia.js";
 export { startFakeDocsService } from "./start-fake-docs-service.js";
-export {
-  type FakeElasticsearch,
-  type FakeElasticsearchFault,
-  type FakeElasticsearchOptions,
-  type FakeElasticsearchRequest,
-  type FakeElasticsearchUser,
-  startFakeElasticsearch,
-} from "./start-fake-elasticsearch.js";
-export { type FakeMeilisearchOptions, startFakeMeilisearch } from "./start-fake-meilisearch.js";
-export { type FakeTypesenseOptions, startFakeTypesense } from "./start-fake-typesense.js";
-export {
-  findPostgresBinaries,
-  type PostgresServer,
-  type StartPostgresServerOptions,
-  startPostgresServer,
-} from "./start-postgres-server.js";
-export {
-  findRedisServer,
-  type RedisServer,
-  type StartRedisServerOptions,
-  startRedisServer,
-} from "./start-redis-server.js";
 export { type TestAttempt, type TestAttemptOptions, testAttempt } from "./test-attempt.js";
 export { wordCountEmbedding } from "./word-count-embedding.js";

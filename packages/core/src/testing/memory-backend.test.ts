@@ -35,6 +35,7 @@ describe("memoryBackend: the contract with a { headers } caller", () => {
     }),
     collectionId: "handbook",
     caller: { headers: { Authorization: "Bearer header-token-2b9c" } },
+    missingCollectionId: "no-such-collection",
     forbiddenCollectionId: "secrets",
   }))) {
     it(check.name, check.run);

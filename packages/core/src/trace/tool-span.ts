@@ -49,12 +49,15 @@ export class ToolSpan {
 
   constructor({
     tool,
+    backend,
     traceId,
     toolCallId,
     input,
     telemetry = {},
   }: {
     tool: Trace["tool"];
+    /** The backend's name (DESIGN §2): which one answered, on the tool span too. */
+    backend: string;
     traceId: string;
     toolCallId?: string | undefined;
     input?: unknown;
@@ -74,6 +77,7 @@ export class ToolSpan {
       // A tool an agent uses to query external data for retrieval (the conventions' datastore).
       "gen_ai.tool.type": "datastore",
       "search_docs.trace_id": traceId,
+      "search_docs.backend": backend,
     };
     if (toolCallId !== undefined) attributes["gen_ai.tool.call.id"] = toolCallId;
     if (this.#recordInputs && input !== undefined) {

@@ -16,6 +16,7 @@ it("records each attempt in the trace and as a span under the tool's, and hands 
   let now = 0;
   const recorder = new TraceRecorder({
     tool: "search_docs",
+    backend: "v2-http",
     clock: { now: () => now, epochMs: () => 0 },
     telemetry: { tracer: provider.getTracer("test") },
   });
@@ -40,6 +41,7 @@ it("records each attempt in the trace and as a span under the tool's, and hands 
     received.push(value);
   });
   expect(received).toEqual([finished]);
+  expect(finished.backend).toBe("v2-http");
   expect(finished.requests).toEqual([
     {
       collectionId: "c1",
@@ -56,6 +58,7 @@ it("records each attempt in the trace and as a span under the tool's, and hands 
   expect(parent?.name).toBe("execute_tool search_docs");
   expect(parent?.attributes).toMatchObject({
     "search_docs.trace_id": finished.traceId,
+    "search_docs.backend": "v2-http",
     "search_docs.status": "ok",
     "search_docs.upstream_requests": 1,
   });
@@ -67,6 +70,7 @@ it("takes its id and start time from the injected edges, and its duration from t
   let now = 1000;
   const recorder = new TraceRecorder({
     tool: "get_document",
+    backend: "memory",
     clock: { now: () => now, epochMs: () => Date.UTC(2026, 10, 30, 12) + now },
     createTraceId: () => "trace-1",
   });
@@ -79,8 +83,8 @@ it("takes its id and start time from the injected edges, and its duration from t
 
 it("makes a fresh random UUID per trace by default", () => {
   const clock = { now: () => 0, epochMs: () => 0 };
-  const first = new TraceRecorder({ tool: "search_docs", clock }).trace.traceId;
-  const second = new TraceRecorder({ tool: "search_docs", clock }).trace.traceId;
+  const first = new TraceRecorder({ tool: "search_docs", backend: "memory", clock }).trace.traceId;
+  const second = new TraceRecorder({ tool: "search_docs", backend: "memory", clock }).trace.traceId;
   expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(second).not.toBe(first);
 });

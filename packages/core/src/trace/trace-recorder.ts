@@ -6,7 +6,7 @@ import type { OnTrace, Trace, TraceCollection, TraceFailure, TraceRequest } from
 /** Where one upstream attempt went, recorded as it starts. */
 export type AttemptStart = Omit<
   TraceRequest,
-  "status" | "latencyMs" | "failure" | "bytes" | "redirectOrigin"
+  "status" | "latencyMs" | "failure" | "bytes" | "redirectOrigin" | "thrown"
 > & {
   /** The backend's name, for the span. */
   backend: string;
@@ -19,7 +19,7 @@ export interface UpstreamAttempt {
   annotate(attributes: Readonly<Record<string, string | number>>): void;
   end(
     status: TraceRequest["status"],
-    details?: Pick<TraceRequest, "failure" | "bytes" | "redirectOrigin">,
+    details?: Pick<TraceRequest, "failure" | "bytes" | "redirectOrigin" | "thrown">,
   ): void;
 }
 
@@ -37,6 +37,7 @@ export class TraceRecorder {
 
   constructor({
     tool,
+    backend,
     clock,
     createTraceId = randomTraceId,
     toolCallId,
@@ -44,6 +45,8 @@ export class TraceRecorder {
     telemetry,
   }: {
     tool: Trace["tool"];
+    /** The backend's name: on the trace and the tool span. */
+    backend: string;
     clock: Pick<Clock, "now" | "epochMs">;
     createTraceId?: (() => string) | undefined;
     /** The framework's id of this tool call, when it passes one. */
@@ -57,6 +60,7 @@ export class TraceRecorder {
     this.trace = {
       traceId: createTraceId(),
       tool,
+      backend,
       startedAt: new Date(clock.epochMs()).toISOString(),
       durationMs: 0,
       requests: [],
@@ -70,7 +74,14 @@ export class TraceRecorder {
       notes: [],
     };
     if (toolCallId !== undefined) this.trace.toolCallId = toolCallId;
-    this.#span = new ToolSpan({ tool, traceId: this.trace.traceId, toolCallId, input, telemetry });
+    this.#span = new ToolSpan({
+      tool,
+      backend,
+      traceId: this.trace.traceId,
+      toolCallId,
+      input,
+      telemetry,
+    });
     const { otelTraceId } = this.#span;
     if (otelTraceId !== undefined) this.trace.otelTraceId = otelTraceId;
   }

@@ -9,6 +9,8 @@ export interface Trace {
   /** The framework's id of this tool call, when it passed one (AI SDK, LangChain). */
   toolCallId?: string;
   tool: "search_docs" | "get_document";
+  /** The backend that answered: its `name` (`v2-http`, `elasticsearch`, `postgres`, ...). */
+  backend: string;
   /** ISO time the call started. */
   startedAt: string;
   durationMs: number;
@@ -62,6 +64,11 @@ export interface TraceRequest {
   latencyMs: number;
   /** What went wrong with this attempt, when something did (the body included). */
   failure?: FailureKind;
+  /**
+   * What the backend threw on this attempt, when it threw: its class and message, the caller's
+   * credential scrubbed. Kept even when a retry then succeeds.
+   */
+  thrown?: string;
   /** Body bytes read, after decoding, for a response whose body was read. */
   bytes?: number;
   /** For a redirect (never followed): the origin it pointed to, or "unnamed"; never its path. */

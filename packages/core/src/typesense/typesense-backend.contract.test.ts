@@ -1,11 +1,11 @@
-import { describe, it } from "vitest";
-import { backendContract } from "../testing/backend-contract.js";
 import {
   contractPageIds,
   docSearchRecordsOf,
   sectionRecordsOf,
-} from "../testing/hosted-contract-records.js";
-import { startFakeTypesense } from "../testing/start-fake-typesense.js";
+  startFakeTypesense,
+} from "@search-docs/test-servers";
+import { describe, it } from "vitest";
+import { backendContract } from "../testing/backend-contract.js";
 import { typesenseBackend } from "./typesense-backend.js";
 
 // The backend conformance suite against the fake Typesense: its DocSearch fork's records with a

@@ -1,8 +1,11 @@
+import {
+  docSearchRecordsOf,
+  type FakeHostedEngine,
+  type HostedRecord,
+  startFakeTypesense,
+} from "@search-docs/test-servers";
 import { afterEach, describe, expect, it } from "vitest";
 import { contractDocuments } from "../testing/contract-documents.js";
-import type { FakeHostedEngine, HostedRecord } from "../testing/fake-hosted-engine.js";
-import { docSearchRecordsOf } from "../testing/hosted-contract-records.js";
-import { startFakeTypesense } from "../testing/start-fake-typesense.js";
 import { type TestAttempt, testAttempt } from "../testing/test-attempt.js";
 import { typesenseBackend } from "./typesense-backend.js";
 import { typesenseErrorTable } from "./typesense-status-table.js";

@@ -2,7 +2,6 @@ import * as z from "zod/mini";
 import type {
   BackendAttempt,
   BackendFailure,
-  BackendHit,
   DocumentOutcome,
   DocumentRequest,
   PageOutcome,
@@ -15,18 +14,23 @@ import {
   defaultLifetimeSeconds,
   restrictionsOf,
 } from "../backend-kit/credential-minting.js";
+import { documentOf, tooManySections } from "../backend-kit/document-size.js";
+import { isFailure } from "../backend-kit/malformed.js";
+import { pageOf } from "../backend-kit/page-end.js";
 import { pathSegment } from "../backend-kit/path-segment.js";
-import { failureOf, isFailure, readWire } from "../backend-kit/read-wire.js";
+import { readErrorBody, readWire } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
+import { annotateOperation } from "../backend-kit/span-attributes.js";
+import { httpStatusFailure } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import {
   embeddedParametersJson,
   scopedSearchKey,
   type TypesenseRestrictions,
 } from "./scoped-search-key.js";
-import { typesenseErrorMeaning } from "./typesense-status-table.js";
+import { typesenseErrorTable } from "./typesense-status-table.js";
 
 export interface TypesenseBackendOptions extends RecordLayoutOptions {
   /** The node's (or load balancer's) address; every request goes to this origin and path only. */
@@ -137,24 +141,17 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
     );
   }
 
-  function annotate(attempt: BackendAttempt, collection: string, operation: string) {
-    attempt.annotate({
-      attributes: {
-        "db.system.name": "typesense",
-        "db.operation.name": "search",
-        "db.collection.name": collection,
-        "search_docs.operation": operation,
-      },
-    });
+  function annotate(
+    attempt: BackendAttempt,
+    collection: string,
+    operation: "search" | "get_document",
+  ) {
+    annotateOperation(attempt, { system: "typesense", collection, operation });
   }
 
   function errorOf(answer: HttpAnswer): BackendFailure {
-    const body = readWire(answer.text, errorBodySchema);
-    const meaning = typesenseErrorMeaning(
-      answer.status,
-      isFailure(body) ? undefined : body.message,
-    );
-    return failureOf(meaning, answer.status, labelOf(meaning), answer.headers, clock.epochMs());
+    const message = readErrorBody(answer.text, errorBodySchema)?.message;
+    return httpStatusFailure(typesenseErrorTable, answer, { message, epochMs: clock.epochMs() });
   }
 
   return {
@@ -162,7 +159,7 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
     name: "typesense",
 
     async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
-      const page = pageOf(request.continuation);
+      const page = pageNumberOf(request.continuation);
       if (page === undefined) {
         return { kind: "failed", cause: "rejected", reason: "continuation is not a page number" };
       }
@@ -188,25 +185,19 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
       if (answer.status < 200 || answer.status > 299) return errorOf(answer);
       const response = readWire(answer.text, searchResponseSchema);
       if (isFailure(response)) return response;
-      if (response.hits.length > perPage) {
-        return {
-          kind: "failed",
-          cause: "malformed",
-          reason: `malformed body: ${response.hits.length} hits for per_page ${perPage}`,
-        };
-      }
-      if (response.hits.length === 0 && page === 1) return { kind: "no_match" };
       const offset = (page - 1) * perPage;
-      const hits: BackendHit[] = [];
-      for (const [rank, raw] of response.hits.entries()) {
-        const score = raw.text_match ?? 1 / (offset + rank + 1);
-        const hit = layout.readHit(raw.document, passageOf(raw, layout.passageField), score);
-        if (typeof hit === "string")
-          return { kind: "failed", cause: "malformed", reason: `malformed body: ${hit}` };
-        hits.push(hit);
-      }
-      const more = response.found > offset + hits.length;
-      return { kind: "page", hits, more, ...(more ? { next: String(page + 1) } : {}) };
+      return pageOf(response.hits, {
+        asked: perPage,
+        first: page === 1,
+        readHit: (raw, rank) =>
+          layout.readHit(
+            raw.document,
+            passageOf(raw, layout.passageField),
+            raw.text_match ?? 1 / (offset + rank + 1),
+          ),
+        more: response.found > offset + response.hits.length,
+        next: String(page + 1),
+      });
     },
 
     async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
@@ -232,26 +223,16 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
         if (answer.status < 200 || answer.status > 299) return errorOf(answer);
         const response = readWire(answer.text, searchResponseSchema);
         if (isFailure(response)) return response;
-        if (response.found > sectionLimit) {
-          return {
-            kind: "failed",
-            cause: "too_large",
-            reason: `document has more than ${sectionLimit} records`,
-          };
-        }
+        if (response.found > sectionLimit) return tooManySections(sectionLimit);
         for (const hit of response.hits) records.push(hit.document);
         if (response.hits.length < perPageLimit || records.length >= response.found) break;
       }
-      if (records.length === 0) return { kind: "not_found" };
-      const document = layout.readDocument(records);
-      if (typeof document === "string")
-        return { kind: "failed", cause: "malformed", reason: `malformed body: ${document}` };
-      return { kind: "document", document };
+      return documentOf(records, sectionLimit, layout.readDocument);
     },
   };
 }
 
-function pageOf(continuation: string | undefined): number | undefined {
+function pageNumberOf(continuation: string | undefined): number | undefined {
   if (continuation === undefined) return 1;
   if (!/^\d{1,6}$/.test(continuation)) return undefined;
   const page = Number(continuation);
@@ -271,23 +252,4 @@ function passageOf(
     if (typeof snippet === "string") return snippet;
   }
   return hit.highlights?.find((highlight) => highlight.field === field)?.snippet ?? "";
-}
-
-function labelOf(meaning: BackendFailure): string {
-  switch (meaning.kind) {
-    case "unauthorized":
-      return "the API key was refused (wrong, expired, or not for this collection)";
-    case "rebuilding":
-      return "not ready or lagging";
-    case "overloaded":
-      return "rate limited";
-    case "transient":
-      return "server error";
-    case "failed":
-      return meaning.cause === "misconfigured"
-        ? "collection or field not found"
-        : "request refused";
-    default:
-      return meaning.kind;
-  }
 }

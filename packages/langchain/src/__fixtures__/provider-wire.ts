@@ -9,7 +9,7 @@ import {
   type ProviderFormat,
   type ProviderTurn,
   toolDefinitionsSent,
-} from "@search-docs/core/testing";
+} from "@search-docs/test-servers";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
 import { createAgent } from "langchain";

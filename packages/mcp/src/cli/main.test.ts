@@ -2,11 +2,8 @@ import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {
-  fakeDocsServiceFixture,
-  sampleElasticsearchIndices,
-  startFakeElasticsearch,
-} from "@search-docs/core/testing";
+import { fakeDocsServiceFixture } from "@search-docs/core/testing";
+import { sampleElasticsearchIndices, startFakeElasticsearch } from "@search-docs/test-servers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { builtBin } from "../__fixtures__/built-bin.js";
 

@@ -3,12 +3,12 @@ import { fakeModel } from "@langchain/core/testing";
 import { docsTools } from "@search-docs/ai-sdk";
 import { createDocsSearch, type DocsSearch } from "@search-docs/core";
 import { loadSections, postgresBackend, postgresSchemaSql } from "@search-docs/core/postgres";
+import { createDocsTools, docsContextSchema } from "@search-docs/langchain";
 import {
   findPostgresBinaries,
   type PostgresServer,
   startPostgresServer,
-} from "@search-docs/core/testing";
-import { createDocsTools, docsContextSchema } from "@search-docs/langchain";
+} from "@search-docs/test-servers";
 import { generateText, isStepCount } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { createAgent } from "langchain";

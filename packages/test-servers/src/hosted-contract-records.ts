@@ -1,4 +1,3 @@
-import type { ContractDocument } from "./contract-documents.js";
 import type { HostedRecord } from "./fake-hosted-engine.js";
 
 // The contract's corpus as the hosted engines' records, for the fakes: DocSearch records (one per
@@ -8,14 +7,24 @@ import type { HostedRecord } from "./fake-hosted-engine.js";
  *  `hierarchy.lvl0` keys, Meilisearch's docs-scraper to `hierarchy_lvl0` (and `position`). */
 export type HierarchyStyle = "nested" | "dotted" | "underscored";
 
+/** A document to turn into records: the shape of core's `contractDocuments()`, read structurally. */
+export interface SourceDocument {
+  key: string;
+  title: string;
+  slug: string;
+  /** `YYYY-MM-DD`. */
+  updated: string;
+  sections: readonly { heading: string; body: string }[];
+}
+
 export const contractSiteOrigin = "https://docs.test";
 
-export function contractPageUrl(document: ContractDocument): string {
+export function contractPageUrl(document: SourceDocument): string {
   return `${contractSiteOrigin}/${document.slug}`;
 }
 
 /** The backend's documentId of each contract document: its page URL. */
-export function contractPageIds(documents: readonly ContractDocument[]): Record<string, string> {
+export function contractPageIds(documents: readonly SourceDocument[]): Record<string, string> {
   return Object.fromEntries(documents.map((document) => [document.key, contractPageUrl(document)]));
 }
 
@@ -26,10 +35,10 @@ function anchorOf(heading: string): string {
     .replace(/^-|-$/g, "");
 }
 
-export function docSearchRecordsOf(
-  documents: readonly ContractDocument[],
+export function docSearchRecordsOf<Document extends SourceDocument>(
+  documents: readonly Document[],
   style: HierarchyStyle,
-  extra: (document: ContractDocument) => Record<string, unknown> = () => ({}),
+  extra: (document: Document) => Record<string, unknown> = () => ({}),
 ): HostedRecord[] {
   return documents.flatMap((document) => {
     const page = contractPageUrl(document);
@@ -81,9 +90,9 @@ export function docSearchRecordsOf(
   });
 }
 
-export function sectionRecordsOf(
-  documents: readonly ContractDocument[],
-  extra: (document: ContractDocument) => Record<string, unknown> = () => ({}),
+export function sectionRecordsOf<Document extends SourceDocument>(
+  documents: readonly Document[],
+  extra: (document: Document) => Record<string, unknown> = () => ({}),
 ): HostedRecord[] {
   return documents.flatMap((document) =>
     document.sections.map((section, position) => ({

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { fieldValue } from "../backend-kit/record-layout.js";
 import {
   type EngineAnswer,
   type EngineRequest,
@@ -11,6 +10,7 @@ import {
   snippetWords,
   startFakeHostedEngine,
 } from "./fake-hosted-engine.js";
+import { recordAttribute } from "./record-attribute.js";
 
 // A fake Algolia speaking the search REST API as its reference documents it
 // (https://www.algolia.com/doc/rest-api/search/): `POST /1/indexes/{indexName}/query` with a JSON
@@ -219,7 +219,7 @@ function snippetResult(
   for (const attribute of attributes) {
     const [name, count] = attribute.split(":");
     if (name === undefined) continue;
-    const value = fieldValue(record, name);
+    const value = recordAttribute(record, name);
     if (typeof value !== "string") continue;
     result[name] = { value: snippetWords(value, query, Number(count ?? 10)), matchLevel: "full" };
   }

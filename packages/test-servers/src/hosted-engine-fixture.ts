@@ -1,10 +1,5 @@
-import { algoliaBackend } from "../algolia/algolia-backend.js";
-import type { SearchBackend } from "../backend/search-backend.js";
-import { meilisearchBackend } from "../meilisearch/meilisearch-backend.js";
-import { typesenseBackend } from "../typesense/typesense-backend.js";
-import { contractDocuments } from "./contract-documents.js";
 import type { FakeHostedEngine, HostedRecord, InjectedFault } from "./fake-hosted-engine.js";
-import { docSearchRecordsOf } from "./hosted-contract-records.js";
+import { docSearchRecordsOf, type SourceDocument } from "./hosted-contract-records.js";
 import { startFakeAlgolia } from "./start-fake-algolia.js";
 import { startFakeMeilisearch } from "./start-fake-meilisearch.js";
 import { startFakeTypesense } from "./start-fake-typesense.js";
@@ -13,10 +8,40 @@ import { startFakeTypesense } from "./start-fake-typesense.js";
 // engine's spelling, two teams' pages in one index; its backend two ways (the caller's plain
 // search key, or keys minted per call that filter to the caller's team); a hand-written fetch
 // of the backend's search request, for the bench; and the engine's fault rows, for fault mixes.
+// The caller brings the backends and the documents (core's `algoliaBackend`…, its
+// `contractDocuments()`): this package knows the engines' wire, not core.
 
 export type HostedEngineName = "algolia" | "meilisearch" | "typesense";
 
-export interface HostedEngineFixture {
+/** A caller as the backends receive it (core's `Caller`). */
+export type FixtureCaller = { token: string } | { headers: Record<string, string> };
+
+interface Minting<Restrictions> {
+  parentKey: string;
+  restrictionsFor(caller: FixtureCaller): Restrictions | undefined;
+}
+
+/** Core's three hosted backend factories, as the fixture calls them. */
+export interface HostedBackendFactories<Backend> {
+  algolia(options: {
+    appId: string;
+    hosts: readonly string[];
+    mint?: Minting<{ filters: string }>;
+  }): Backend;
+  meilisearch(options: {
+    url: string;
+    mint?: Minting<{ searchRules: Record<string, { filter: string }> }> & { apiKeyUid: string };
+  }): Backend;
+  typesense(options: { url: string; mint?: Minting<{ filter_by: string }> }): Backend;
+}
+
+export interface HostedEngineFixtureOptions<Backend> {
+  backends: HostedBackendFactories<Backend>;
+  /** Core's `contractDocuments()`: loaded as two teams' pages, alternating. */
+  documents: readonly SourceDocument[];
+}
+
+export interface HostedEngineFixture<Backend = unknown> {
   engine: HostedEngineName;
   fake: FakeHostedEngine;
   records: readonly HostedRecord[];
@@ -25,7 +50,7 @@ export interface HostedEngineFixture {
   /** A plain search key that reads `index` whole. */
   plainKey: string;
   /** Caller tokens whose minted keys filter to a team: alice → platform, bob → support. */
-  backends: { plain: SearchBackend; minted: SearchBackend };
+  backends: { plain: Backend; minted: Backend };
   /** The backend's page-one search request, written by hand with `fetch`; resolves to the parsed body. */
   handSearch(query: string, pageSize: number): Promise<unknown>;
   /** Each status-table row that is a transient condition, as the engine would send it. */
@@ -42,22 +67,25 @@ const parentKey = "fixtureParentSearchKey";
 const plainKey = "fixturePlainSearchKey";
 const apiKeyUid = "74c9c733-3368-4738-bbe5-1d18cb4d8ed8";
 
-function teamRecords(style: "nested" | "underscored" | "dotted"): HostedRecord[] {
-  const documents = contractDocuments();
+function teamRecords(
+  documents: readonly SourceDocument[],
+  style: "nested" | "underscored" | "dotted",
+): HostedRecord[] {
   return docSearchRecordsOf(documents, style, (document) => ({
     team: documents.indexOf(document) % 2 === 0 ? "platform" : "support",
   }));
 }
 
-const team = (caller: { token: string } | { headers: Record<string, string> }) =>
+const team = (caller: FixtureCaller) =>
   "token" in caller ? teamOfSession[caller.token] : undefined;
 
-export async function startHostedEngineFixture(
+export async function startHostedEngineFixture<Backend>(
   engine: HostedEngineName,
-): Promise<HostedEngineFixture> {
+  { backends: factories, documents }: HostedEngineFixtureOptions<Backend>,
+): Promise<HostedEngineFixture<Backend>> {
   const index = "docs";
   if (engine === "algolia") {
-    const records = teamRecords("nested");
+    const records = teamRecords(documents, "nested");
     const fake = await startFakeAlgolia({
       appId: "BENCH",
       indices: { [index]: records },
@@ -73,8 +101,8 @@ export async function startHostedEngineFixture(
       index,
       plainKey,
       backends: {
-        plain: algoliaBackend({ appId: "BENCH", hosts }),
-        minted: algoliaBackend({
+        plain: factories.algolia({ appId: "BENCH", hosts }),
+        minted: factories.algolia({
           appId: "BENCH",
           hosts,
           mint: {
@@ -135,7 +163,7 @@ export async function startHostedEngineFixture(
     };
   }
   if (engine === "meilisearch") {
-    const records = teamRecords("underscored");
+    const records = teamRecords(documents, "underscored");
     const fake = await startFakeMeilisearch({
       indexes: { [index]: records },
       keys: [
@@ -153,8 +181,8 @@ export async function startHostedEngineFixture(
       index,
       plainKey,
       backends: {
-        plain: meilisearchBackend({ url }),
-        minted: meilisearchBackend({
+        plain: factories.meilisearch({ url }),
+        minted: factories.meilisearch({
           url,
           mint: {
             parentKey,
@@ -219,7 +247,7 @@ export async function startHostedEngineFixture(
       close: () => fake.close(),
     };
   }
-  const records = teamRecords("dotted");
+  const records = teamRecords(documents, "dotted");
   const fields = [
     "hierarchy.lvl0",
     "hierarchy.lvl1",
@@ -245,8 +273,8 @@ export async function startHostedEngineFixture(
     index,
     plainKey,
     backends: {
-      plain: typesenseBackend({ url }),
-      minted: typesenseBackend({
+      plain: factories.typesense({ url }),
+      minted: factories.typesense({
         url,
         mint: {
           parentKey,

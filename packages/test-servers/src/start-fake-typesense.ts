@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { fieldValue } from "../backend-kit/record-layout.js";
 import {
   type EngineAnswer,
   type EngineRequest,
@@ -11,6 +10,7 @@ import {
   snippetWords,
   startFakeHostedEngine,
 } from "./fake-hosted-engine.js";
+import { recordAttribute } from "./record-attribute.js";
 
 // A fake Typesense speaking the search API as its reference documents it
 // (https://typesense.org/docs/latest/api/search.html): `GET /collections/{name}/documents/search`
@@ -126,7 +126,7 @@ function answer(request: EngineRequest, options: FakeTypesenseOptions, now: numb
       highlightFields.map((field) => [
         field,
         {
-          snippet: snippetWords(String(fieldValue(record, field) ?? ""), q, 2 * affix + 1),
+          snippet: snippetWords(String(recordAttribute(record, field) ?? ""), q, 2 * affix + 1),
           matched_tokens: [],
         },
       ]),

@@ -1,5 +1,5 @@
+import { analyze, analyzeWithOffsets, tagTerms } from "./analyze-text.js";
 import { type EngineError, parsingError } from "./fake-elasticsearch-errors.js";
-import { tokenize, tokenizeWithOffsets } from "./tokenize.js";
 
 // The Search API's request body as the fake server understands it: the subset of the Query DSL
 // the engines document for full-text search (Elasticsearch "Query DSL": match, multi_match,
@@ -393,7 +393,7 @@ function termsOf(record: FakeRecord, field: string): string[] {
   let terms = fields.get(field);
   if (terms === undefined) {
     const value = record.source[field];
-    terms = typeof value === "string" ? tokenize(value) : [];
+    terms = typeof value === "string" ? analyze(value) : [];
     fields.set(field, terms);
   }
   return terms;
@@ -429,7 +429,7 @@ export function scoreOf(
         : undefined;
     }
     case "text": {
-      const queryTerms = [...new Set(tokenize(query.text.replace(/[():"]/g, " ")))];
+      const queryTerms = [...new Set(analyze(query.text.replace(/[():"]/g, " ")))];
       let best: number | undefined;
       for (const { name, boost } of expandFields(record, query.fields)) {
         const stats = statistics(name);
@@ -527,7 +527,7 @@ export function statisticsFor(records: readonly FakeRecord[]): (field: string) =
 
 /** The query's text terms, for highlighting. */
 export function highlightTerms(query: FakeQuery): Set<string> {
-  if (query.kind === "text") return new Set(tokenize(query.text));
+  if (query.kind === "text") return new Set(analyze(query.text));
   if (query.kind === "function_score") return highlightTerms(query.query);
   if (query.kind === "bool") {
     const terms = new Set<string>();
@@ -545,7 +545,7 @@ export function highlightOf(
   terms: ReadonlySet<string>,
   options: FakeHighlightField,
 ): string[] | undefined {
-  const occurrences = tokenizeWithOffsets(text).filter((occurrence) => terms.has(occurrence.term));
+  const occurrences = analyzeWithOffsets(text).filter((occurrence) => terms.has(occurrence.term));
   const first = occurrences[0];
   if (first === undefined) {
     return options.noMatchSize > 0 ? [cutAtWord(text, 0, options.noMatchSize)] : undefined;
@@ -553,9 +553,7 @@ export function highlightOf(
   const whole = options.fragments === 0;
   const start = whole ? 0 : Math.max(0, text.lastIndexOf(" ", Math.max(0, first.offset - 20)) + 1);
   const fragment = whole ? text : cutAtWord(text, start, options.fragmentSize);
-  const tagged = fragment.replace(/[\p{L}\p{N}]+/gu, (word) =>
-    terms.has(word.toLowerCase()) ? `${options.preTag}${word}${options.postTag}` : word,
-  );
+  const tagged = tagTerms(fragment, terms, (word) => `${options.preTag}${word}${options.postTag}`);
   return [tagged];
 }
 

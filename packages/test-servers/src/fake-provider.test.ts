@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeDocsServiceFixture } from "./fake-docs-service-fixture.js";
+import { describe, expect, it } from "vitest";
 import {
   fakeProvider,
   providerLeaks,
@@ -8,9 +7,11 @@ import {
   toolResultsSent,
 } from "./fake-provider.js";
 
-const fake = fakeDocsServiceFixture();
-beforeAll(fake.start);
-afterAll(fake.close);
+// A docs service's secrets as `providerLeaks` reads them (core's fake service has the same shape).
+const service = {
+  areas: { runbooks: ["col-runbooks"], policies: ["col-policies"] },
+  tokens: { everything: "token-everything", noPolicies: "token-no-policies" },
+};
 
 describe("fakeProvider", () => {
   it("records each request and answers the next scripted turn, then a 500", async () => {
@@ -56,19 +57,17 @@ describe("fakeProvider", () => {
   });
 
   it("finds what must not reach a provider", () => {
-    const token = fake.service.tokens.noPolicies;
+    const token = service.tokens.noPolicies;
     const requests = [
       { url: "", body: { messages: [{ role: "tool", content: `x ${token} trace-1` }] } },
     ];
-    expect(providerLeaks(requests, { service: fake.service, traceIds: ["trace-1"] })).toEqual([
+    expect(providerLeaks(requests, { service, traceIds: ["trace-1"] })).toEqual([
       "trace id trace-1",
       `token ${token}`,
     ]);
-    expect(providerLeaks([], { service: fake.service })).toEqual([]);
-  });
-
-  it("a fixture's service is only there once started", () => {
-    expect(() => fakeDocsServiceFixture().service).toThrow(/not started/);
+    const collection = [{ url: "", body: { input: "found col-policies" } }];
+    expect(providerLeaks(collection, { service })).toEqual(["collection id col-policies"]);
+    expect(providerLeaks([], { service })).toEqual([]);
   });
 });
 

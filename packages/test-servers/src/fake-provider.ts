@@ -1,5 +1,3 @@
-import type { FakeDocsService } from "./fake-docs-service.js";
-
 /** The wire formats the adapters' provider SDKs speak. */
 export type ProviderFormat = "openai-responses" | "openai-chat" | "anthropic";
 
@@ -218,6 +216,12 @@ function blockText(content: unknown): string {
   return content.map((block: { text?: string }) => block.text ?? "").join("");
 }
 
+/** The secrets of a docs service (core's `FakeDocsService`, read structurally). */
+export interface LeakableService {
+  areas: Readonly<Record<string, readonly string[]>>;
+  tokens: Readonly<Record<string, string>>;
+}
+
 /**
  * What must never reach a model provider, found in its requests: the given trace ids, the portal
  * URL, any collection id of `service`, any of its tokens. Empty when nothing leaked.
@@ -228,7 +232,7 @@ export function providerLeaks(
     service,
     traceIds = [],
     portalUrl = "https://docs.example.com",
-  }: { service: FakeDocsService; traceIds?: readonly string[]; portalUrl?: string },
+  }: { service: LeakableService; traceIds?: readonly string[]; portalUrl?: string },
 ): string[] {
   const wire = JSON.stringify(requests);
   const secrets = [

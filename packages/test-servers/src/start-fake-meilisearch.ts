@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { fieldValue } from "../backend-kit/record-layout.js";
 import {
   type EngineAnswer,
   type EngineRequest,
@@ -11,6 +10,7 @@ import {
   snippetWords,
   startFakeHostedEngine,
 } from "./fake-hosted-engine.js";
+import { recordAttribute } from "./record-attribute.js";
 
 // A fake Meilisearch speaking the search API as its reference documents it
 // (https://www.meilisearch.com/docs/reference/api/search): `POST /indexes/{uid}/search` with
@@ -172,7 +172,7 @@ function answer(
               _formatted: Object.fromEntries(
                 crop.map((name) => [
                   name,
-                  snippetWords(String(fieldValue(record, name) ?? ""), q, cropLength),
+                  snippetWords(String(recordAttribute(record, name) ?? ""), q, cropLength),
                 ]),
               ),
             }),

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { fieldValue } from "../backend-kit/record-layout.js";
-import { tokenize, tokenizeWithOffsets } from "./tokenize.js";
+import { analyze, analyzeWithOffsets } from "./analyze-text.js";
+import { recordAttribute } from "./record-attribute.js";
 
 // The plumbing the fake Algolia, Meilisearch and Typesense servers share: listeners on
 // 127.0.0.1 (one per host, sharing one engine), the request parsed, every answer injectable
@@ -157,7 +157,7 @@ export type RecordFilter = ReadonlyArray<ReadonlyArray<{ field: string; value: s
 export function matchesFilter(record: HostedRecord, filter: RecordFilter): boolean {
   return filter.every((anyOf) =>
     anyOf.some(({ field, value }) => {
-      const actual = fieldValue(record, field);
+      const actual = recordAttribute(record, field);
       if (Array.isArray(actual)) return actual.some((item) => String(item) === value);
       return actual !== undefined && actual !== null && String(actual) === value;
     }),
@@ -175,7 +175,7 @@ export function searchRecords(
   query: string,
   searchedFields: readonly string[],
 ): HostedRecord[] {
-  const terms = tokenize(query);
+  const terms = analyze(query);
   if (terms.length === 0) return [...records];
   const scored: Array<{ record: HostedRecord; score: number; rank: number }> = [];
   for (const [rank, record] of records.entries()) {
@@ -185,9 +185,9 @@ export function searchRecords(
       const prefix = termIndex === terms.length - 1 && term.length >= 3;
       let found = 0;
       for (const [fieldIndex, field] of searchedFields.entries()) {
-        const value = fieldValue(record, field);
+        const value = recordAttribute(record, field);
         if (typeof value !== "string") continue;
-        const count = tokenize(value).filter((word) =>
+        const count = analyze(value).filter((word) =>
           prefix ? word.startsWith(term) : word === term,
         ).length;
         found += count * (searchedFields.length - fieldIndex);
@@ -203,9 +203,9 @@ export function searchRecords(
 
 /** Up to `words` words of `text`, starting a little before the first query term. */
 export function snippetWords(text: string, query: string, words: number): string {
-  const terms = new Set(tokenize(query));
+  const terms = new Set(analyze(query));
   const occurrences = [...text.matchAll(/\S+/g)];
-  const firstHit = tokenizeWithOffsets(text).find((occurrence) => terms.has(occurrence.term));
+  const firstHit = analyzeWithOffsets(text).find((occurrence) => terms.has(occurrence.term));
   const hitWord =
     firstHit === undefined
       ? 0
