@@ -28,12 +28,8 @@ import {
   postgresSchemaSql,
   sectionsOfDocument,
 } from "@search-docs/core/postgres";
-import {
-  type CorpusDocument,
-  collectionIdFor,
-  memoryBackend,
-  startPostgresServer,
-} from "@search-docs/core/testing";
+import { type CorpusDocument, collectionIdFor, memoryBackend } from "@search-docs/core/testing";
+import { startPostgresServer } from "@search-docs/test-servers";
 import { percentile } from "@search-docs/measure";
 import pg from "pg";
 import { availableSets, type BenchSet } from "./bench-sets.ts";
