@@ -20,6 +20,7 @@ import { defaultLimits } from "@search-docs/core";
 import { folderBackend, indexFolder, toMarkdown } from "@search-docs/core/folder";
 import { type CorpusDocument, startFakeDocsService } from "@search-docs/core/testing";
 import { mean, percentile } from "@search-docs/measure";
+import { corpusMarkdown } from "./corpus-markdown.ts";
 import type { ResultTarget } from "./gold-metrics.ts";
 import { loadBenchCorpus } from "./load-bench-corpus.ts";
 import { type BenchQuery, loadQueries } from "./load-queries.ts";
@@ -186,17 +187,7 @@ function writeCorpus(root: string, documents: readonly CorpusDocument[]): Map<st
     docIdByPath.set(path, document.id);
     mkdirSync(join(root, document.area), { recursive: true });
     const file = join(root, path);
-    writeFileSync(
-      file,
-      toMarkdown({
-        title: document.title,
-        updated: document.updated,
-        sections: document.sections.map((section) => ({
-          heading: section.heading,
-          body: section.text,
-        })),
-      }),
-    );
+    writeFileSync(file, corpusMarkdown(document));
     const date = new Date(`${document.updated}T00:00:00Z`);
     utimesSync(file, date, date);
   }

@@ -5,6 +5,7 @@ describe("@search-docs/core/postgres", () => {
   it("exports exactly its public functions and tables", () => {
     expect(Object.keys(postgres).sort()).toEqual([
       "defaultPostgresColumns",
+      "defaultPostgresRanking",
       "loadSections",
       "postgresBackend",
       "postgresConfigFromEnvironment",

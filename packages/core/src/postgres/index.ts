@@ -26,5 +26,10 @@ export {
 } from "./postgres-layout.js";
 export type { PostgresPool, PostgresPoolClient, PostgresQueryable } from "./postgres-pool.js";
 export type { PostgresMatch } from "./postgres-queries.js";
+export {
+  defaultPostgresRanking,
+  type PostgresRanking,
+  type PostgresRankingOptions,
+} from "./postgres-ranking.js";
 export { postgresSchemaSql } from "./postgres-schema-sql.js";
 export { type MarkdownDocumentOptions, sectionsOfMarkdown } from "./sections-of-markdown.js";

@@ -17,6 +17,7 @@ import { postgresErrorCode, postgresFailureOf } from "./postgres-failure-of.js";
 import { type PostgresLayoutOptions, resolvePostgresLayout } from "./postgres-layout.js";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryable } from "./postgres-pool.js";
 import { type PostgresMatch, postgresQueries } from "./postgres-queries.js";
+import type { PostgresRankingOptions } from "./postgres-ranking.js";
 import { cancelTargetOf, sendCancelRequest } from "./send-cancel-request.js";
 import { splitExclusions } from "./split-exclusions.js";
 
@@ -38,6 +39,8 @@ export interface PostgresBackendOptions extends PostgresLayoutOptions {
    * deadline on one wait. Default 500; always below the statement timeout.
    */
   lockTimeoutMs?: number;
+  /** BM25's parameters and the weight of each part of a section (see defaultPostgresRanking). */
+  ranking?: PostgresRankingOptions;
 }
 
 // Milliseconds kept between the engine's own timeouts and the attempt's signal, so the server
@@ -113,7 +116,7 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
       message: "prepareAttempt must be a function (client, caller) => Promise<void>.",
     });
   }
-  const queries = postgresQueries(layout, match);
+  const queries = postgresQueries(layout, match, options.ranking);
   // A stopped server emits 'error' on every idle pooled client, and the pool re-emits it: with no
   // listener that crashes the process. The pool drops those clients itself; a pool with a
   // listener of its own keeps it, and gets none of ours.

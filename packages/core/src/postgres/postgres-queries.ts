@@ -1,4 +1,5 @@
 import type { PostgresLayout } from "./postgres-layout.js";
+import { type PostgresRankingOptions, resolvePostgresRanking } from "./postgres-ranking.js";
 
 /** How a search matches the user's words. */
 export type PostgresMatch = "any" | "all";
@@ -18,28 +19,36 @@ export interface PostgresQueries {
 // is cut to limits.passageChars (320) anyway.
 const headlineChars = 8000;
 
-// ts_rank, normalization 1|32: divided by 1 + log(length), so long sections do not win by length
-// alone, then scaled into [0, 1) so "matches as typed" (+1) always ranks above. Weights {D, C, B, A}:
-// title (A) a little above heading (B) above body (C). Measured on ../shared/queries/dev-queries.jsonl
-// (document recall@8 / MRR@8 of the SQL's own top 8, before core's rerank): ts_rank_cd with the
-// default weights {0.1, 0.2, 0.4, 1.0} 0.646 / 0.486; ts_rank with these 0.713 / 0.621 — a
-// question in a user's own words shares few words with a title, and cover density rewards words
-// close together, which an any-word query rarely has.
-const rankWeights = "'{0.1, 0.5, 0.55, 0.6}'";
-const rankNormalization = 33;
-
 // Recency in [0, 1): 1 today, 0.5 a month old, 0 with no date. `prefer: "recent"` ranks by half
 // this and half the text rank, so the score stays the order (core merges collections by score).
 const recency = (column: string) =>
   `coalesce(1.0 / (1.0 + greatest(0, extract(epoch from (now() - ${column})) / 86400.0) / 30.0), 0)`;
 
+// A number written into the statement: the ranking is checked to be finite numbers up front.
+const literal = (value: number) => `${value}::double precision`;
+
 /**
  * The statements for a layout. `any` (the default) finds sections holding any of the words and
  * ranks those matching the query as typed (websearch_to_tsquery: every word, "quoted phrases",
- * `-excluded`) above the rest; `all` finds only those.
+ * `-excluded`) a little above the rest; `all` finds only those.
+ *
+ * The rank is BM25 (as SQLite FTS5's bm25() and Lucene compute it) from statistics the statement
+ * gathers itself, so nothing has to be maintained beside the table: every section holding a word
+ * of the query is in the matched set (it is their OR), so a word's document frequency is exact;
+ * N is the collection's row count (its primary key's btree); a section's length is its
+ * characters (title + heading + body; a tsvector holds no token count) against the matched
+ * sections' average. A word's frequency is its positions weighted by where they are (title A,
+ * heading B, body C). ts_rank knows no document frequency: "pod" counted as much as
+ * "readinessprobe" (issue 31; measured in packages/core/docs/postgres.md).
  */
-export function postgresQueries(layout: PostgresLayout, match: PostgresMatch): PostgresQueries {
+export function postgresQueries(
+  layout: PostgresLayout,
+  match: PostgresMatch,
+  rankingOptions: PostgresRankingOptions = {},
+): PostgresQueries {
   const { table, columns: c } = layout;
+  const ranking = resolvePostgresRanking(rankingOptions);
+  const { k1, b, weights } = ranking;
   // The looser query: the lexemes of the included words, each quoted as a tsquery operand, ORed.
   const looseQuery = `coalesce((select string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')
       from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme), '')::tsquery`;
@@ -48,20 +57,52 @@ export function postgresQueries(layout: PostgresLayout, match: PostgresMatch): P
       ? `section_row.${c.searchVector} @@ input.strict_query`
       : `section_row.${c.searchVector} @@ input.loose_query and not (section_row.${c.searchVector} @@ input.excluded_query)`;
   const matchQuery = match === "all" ? "input.strict_query" : "input.loose_query";
+  // A hit's weighted frequency from its positions' weights, in plain expressions (no subquery
+  // per row); a stripped tsvector has no positions: one occurrence of weight D.
+  const countOf = (weight: string) =>
+    `cardinality(array_positions(term_hit.weights, '${weight}'::text))`;
+  const frequency = `coalesce(${literal(weights.title)} * ${countOf("A")} + ${literal(weights.heading)} * ${countOf("B")} + ${literal(weights.body)} * ${countOf("C")} + ${literal(weights.other)} * ${countOf("D")}, ${literal(weights.other)})`;
   const search = `with input as (
   select websearch_to_tsquery($1::regconfig, $2) as strict_query,
     ${looseQuery} as loose_query,
     websearch_to_tsquery($1::regconfig, $4) as excluded_query
-), ranked as (
+), matched as materialized (
   select section_row.${c.documentId}::text as document_id, section_row.${c.section}::integer as section,
     section_row.${c.title}::text as title, section_row.${c.heading}::text as heading,
     section_row.${c.slug}::text as slug, section_row.${c.updatedAt}::timestamptz as updated_at,
     left(section_row.${c.body}::text, ${headlineChars}) as body,
-    ((section_row.${c.searchVector} @@ input.strict_query)::integer + case when $8::boolean
-      then 0.5 * ts_rank(${rankWeights}, section_row.${c.searchVector}, ${matchQuery}, ${rankNormalization}) + 0.5 * ${recency(`section_row.${c.updatedAt}::timestamptz`)}
-      else ts_rank(${rankWeights}, section_row.${c.searchVector}, ${matchQuery}, ${rankNormalization}) end)::double precision as score
+    section_row.${c.searchVector} as vector, greatest(coalesce(length(section_row.${c.title}::text), 0) + coalesce(length(section_row.${c.heading}::text), 0)
+      + coalesce(length(section_row.${c.body}::text), 0), 1)::double precision as length,
+    (section_row.${c.searchVector} @@ input.strict_query) as as_typed
   from ${table} as section_row, input
   where section_row.${c.collectionId} = $5 and ${filter}
+), hits as materialized (
+  select matched.document_id, matched.section, term_hit.lexeme, ${frequency} as frequency
+  from matched cross join lateral unnest(matched.vector) as term_hit(lexeme, positions, weights)
+  where term_hit.lexeme = any (tsvector_to_array(to_tsvector($1::regconfig, $3)))
+), totals as (
+  select (select count(*) from ${table} as counted where counted.${c.collectionId} = $5) as rows,
+    (select avg(matched.length) from matched)::double precision as average_length
+), terms as (
+  select hits.lexeme, ln(1 + (totals.rows - count(*) + 0.5) / (count(*) + 0.5))::double precision as idf
+  from hits, totals
+  group by hits.lexeme, totals.rows
+), bm25 as (
+  select hits.document_id, hits.section, sum(terms.idf * hits.frequency * ${literal(k1 + 1)}
+      / (hits.frequency + ${literal(k1)} * (${literal(1 - b)} + ${literal(b)} * matched.length / totals.average_length))) as relevance
+  from hits join terms on terms.lexeme = hits.lexeme
+    join matched on matched.document_id = hits.document_id and matched.section = hits.section, totals
+  group by hits.document_id, hits.section
+), scored as (
+  select matched.document_id, matched.section, matched.title, matched.heading, matched.slug,
+    matched.updated_at, matched.body,
+    ((case when matched.as_typed then ${literal(ranking.asTypedBoost)} else 1 end) * coalesce(bm25.relevance, 0))::double precision as relevance
+  from matched left join bm25 on bm25.document_id = matched.document_id and bm25.section = matched.section
+), ranked as (
+  select scored.*, (case when $8::boolean
+      then 0.5 * (scored.relevance / (scored.relevance + 1)) + 0.5 * ${recency("scored.updated_at")}
+      else scored.relevance end)::double precision as score
+  from scored
   order by score desc, document_id, section
   limit $6 offset $7
 )

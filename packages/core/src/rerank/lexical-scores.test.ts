@@ -13,6 +13,23 @@ const candidate = (key: string, title: string, snippet: string): RerankCandidate
 });
 
 describe("lexicalScores", () => {
+  it("with Porter stems, a question's word meets its other forms in titles and snippets", () => {
+    const candidates = [
+      candidate("a", "Key rotation", "Rotated keys are published daily"),
+      candidate("b", "Quotas", "Nothing about it"),
+    ];
+    const stemmed = lexicalScores("rotating a key", candidates, {
+      k1: 1.2,
+      b: 0.75,
+      stemming: "porter",
+    });
+    const asWritten = lexicalScores("rotating a key", candidates, { k1: 1.2, b: 0.75 });
+    expect([...stemmed.titleCoverage]).toEqual([1, 0]);
+    expect([...asWritten.titleCoverage]).toEqual([0.5, 0]);
+    expect(stemmed.lexical[0]).toBeGreaterThan(asWritten.lexical[0] ?? 0);
+    expect(stemmed.lexical[1]).toBe(0);
+  });
+
   it("scores only query terms, counting a shared title once per candidate", () => {
     const shared = "Ledger high error rate";
     const { lexical, titleCoverage } = lexicalScores(

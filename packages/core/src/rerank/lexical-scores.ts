@@ -1,3 +1,4 @@
+import { porterStem } from "../text/porter-stem.js";
 import type { RerankCandidate } from "./reranker.js";
 import { tokenize } from "./tokenize.js";
 
@@ -34,6 +35,42 @@ function tokens(text: string): string[] {
   return cached;
 }
 
+// Stems recur across every snippet of every call: a bounded memo, cleared whole when full.
+const stemMemoEntries = 16384;
+const stemMemo = new Map<string, string>();
+function stemOf(token: string): string {
+  let stem = stemMemo.get(token);
+  if (stem === undefined) {
+    if (stemMemo.size >= stemMemoEntries) stemMemo.clear();
+    stem = porterStem(token);
+    stemMemo.set(token, stem);
+  }
+  return stem;
+}
+
+/** How words are compared: their Porter stems ("rotating" meets "rotation"), or as written. */
+export type Stemming = "porter" | "none";
+
+/**
+ * A token's index among the query's terms, stemmed or not. With stems, a token is stemmed only
+ * when its first two letters begin some query stem (Porter changes only a word's end), so the
+ * hundreds of snippet words that cannot match cost one comparison each.
+ */
+function matcherFor(queryText: string, stemming: Stemming) {
+  const queryTokens = tokens(queryText);
+  if (stemming === "none") {
+    const queryTerms = [...new Set(queryTokens)];
+    return { queryTerms, termOf: termFinder(queryTerms) };
+  }
+  const queryTerms = [...new Set(queryTokens.map(stemOf))];
+  const find = termFinder(queryTerms);
+  const openings = new Set(queryTerms.map((term) => term.slice(0, 2)));
+  return {
+    queryTerms,
+    termOf: (token: string) => (openings.has(token.slice(0, 2)) ? find(stemOf(token)) : undefined),
+  };
+}
+
 /**
  * Lexical evidence per candidate, in the candidates' order. Only query terms are ever scored, so
  * a candidate is its length and one count per query term, in flat arrays (no map per candidate);
@@ -43,11 +80,10 @@ function tokens(text: string): string[] {
 export function lexicalScores(
   query: string,
   candidates: readonly RerankCandidate[],
-  { k1, b }: { k1: number; b: number },
+  { k1, b, stemming = "none" }: { k1: number; b: number; stemming?: Stemming },
 ): LexicalScores {
-  const queryTerms = [...new Set(tokens(query))];
+  const { queryTerms, termOf } = matcherFor(query, stemming);
   const termCount = queryTerms.length;
-  const termOf = termFinder(queryTerms);
   const count = candidates.length;
   const frequencies = new Float64Array(count * termCount);
   const lengths = new Float64Array(count);

@@ -90,6 +90,23 @@ describe("memoryBackend", () => {
     );
   });
 
+  it("compares Porter stems, as the folder's FTS5 does: rotating finds rotation; none turns it off", async () => {
+    const stemmed = memoryBackend({ collections: { docs: documents } });
+    const outcome = await stemmed.searchPage(search("rotating keys"), testAttempt({ caller }));
+    expect(outcome.kind === "page" && outcome.hits.map((hit) => hit.documentId)).toContain("beta");
+    if (outcome.kind === "page") {
+      // The passage starts at the first word that matched, stemmed too.
+      expect(outcome.hits.find((hit) => hit.documentId === "beta")?.snippet).toMatch(/^key/);
+    }
+    const asWritten = memoryBackend({ collections: { docs: documents }, stemming: "none" });
+    expect(
+      (await asWritten.searchPage(search("rotating keys"), testAttempt({ caller }))).kind,
+    ).toBe("no_match");
+    expect(() =>
+      memoryBackend({ collections: {}, stemming: "snowball" as unknown as "porter" }),
+    ).toThrow(/stemming/);
+  });
+
   it("pages by offset: next continues where the page ended, the last page says more: false", async () => {
     const backend = memoryBackend({ collections: { docs: documents } });
     const first = await backend.searchPage(

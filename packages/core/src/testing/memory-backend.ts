@@ -10,6 +10,7 @@ import type {
 } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { porterStem } from "../text/porter-stem.js";
 import { Bm25Index, type Bm25Parameters } from "./bm25-index.js";
 import { makeSnippet } from "./make-snippet.js";
 import { tokenize, tokenizeWithOffsets } from "./tokenize.js";
@@ -59,6 +60,11 @@ export interface MemoryBackendOptions {
   titleWeight?: number;
   /** BM25's parameters. Default k1 1.2, b 0.75. */
   ranking?: Bm25Parameters;
+  /**
+   * How words are reduced before they are compared: "porter" (default, as the folder's SQLite
+   * FTS5 tokenizer: "rotating" finds "rotation") or "none" (the words as written).
+   */
+  stemming?: "porter" | "none";
 }
 
 interface SectionRecord {
@@ -94,11 +100,25 @@ export function memoryBackend(options: MemoryBackendOptions): SearchBackend {
       message: "memoryBackend: delayMs must be a finite number, 0 or more.",
     });
   }
+  const stemming = options.stemming ?? "porter";
+  if (stemming !== "porter" && stemming !== "none") {
+    throw new ConfigurationError({
+      option: "stemming",
+      message: 'memoryBackend: stemming must be "porter" or "none".',
+    });
+  }
+  const termsOf = stemming === "porter" ? stemmedTerms : tokenize;
   const collections = new Map<string, MemoryCollection>();
   for (const [collectionId, documents] of Object.entries(options.collections)) {
     collections.set(
       collectionId,
-      indexCollection(collectionId, documents, titleWeight, options.ranking ?? defaultRanking),
+      indexCollection(
+        collectionId,
+        documents,
+        titleWeight,
+        options.ranking ?? defaultRanking,
+        termsOf,
+      ),
     );
   }
   // Queues are copied: the backend takes from its own, never from the caller's array.
@@ -159,7 +179,7 @@ export function memoryBackend(options: MemoryBackendOptions): SearchBackend {
           reason: "the continuation is not an offset this backend issued",
         };
       }
-      const queryTerms = tokenize(request.query);
+      const queryTerms = termsOf(request.query);
       const ranked = collection.index
         .score(queryTerms)
         .sort(
@@ -173,7 +193,7 @@ export function memoryBackend(options: MemoryBackendOptions): SearchBackend {
       const end = offset + pageSize;
       const hits = ranked
         .slice(offset, end)
-        .map(({ entry, score }) => toHit(entry, score, queryTerms));
+        .map(({ entry, score }) => toHit(entry, score, queryTerms, termsOf === stemmedTerms));
       const more = end < ranked.length;
       return more ? { kind: "page", hits, more, next: String(end) } : { kind: "page", hits, more };
     },
@@ -212,6 +232,7 @@ function indexCollection(
   documents: readonly MemoryDocument[],
   titleWeight: number,
   ranking: Bm25Parameters,
+  termsOf: (text: string) => string[],
 ): MemoryCollection {
   const byId = new Map<string, MemoryDocument>();
   for (const document of documents) {
@@ -231,21 +252,33 @@ function indexCollection(
   }
   const records = documents.flatMap((document) => {
     // The title counts `titleWeight` times in every section's record: a title word finds the document.
-    const titleTerms = tokenize(document.title);
+    const titleTerms = termsOf(document.title);
     const weighted = Array.from({ length: titleWeight }, () => titleTerms).flat();
     return document.sections.map((section, position) => ({
       entry: { document, position },
-      terms: [...weighted, ...tokenize(section.heading), ...tokenize(section.body)],
+      terms: [...weighted, ...termsOf(section.heading), ...termsOf(section.body)],
     }));
   });
   return { index: new Bm25Index(records, ranking), documents: byId };
 }
 
-function toHit(record: SectionRecord, score: number, queryTerms: readonly string[]): BackendHit {
+/** The words of a text, stopwords out, each reduced to its Porter stem. */
+function stemmedTerms(text: string): string[] {
+  return tokenize(text).map(porterStem);
+}
+
+function toHit(
+  record: SectionRecord,
+  score: number,
+  queryTerms: readonly string[],
+  stemmed: boolean,
+): BackendHit {
   const { document, position } = record;
   const body = document.sections[position]?.body ?? "";
   const wanted = new Set(queryTerms);
-  const first = tokenizeWithOffsets(body).find((occurrence) => wanted.has(occurrence.term));
+  const first = tokenizeWithOffsets(body).find((occurrence) =>
+    wanted.has(stemmed ? porterStem(occurrence.term) : occurrence.term),
+  );
   return {
     documentId: document.id,
     title: document.title,
