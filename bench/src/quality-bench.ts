@@ -29,8 +29,8 @@ import {
   sectionsOfDocument,
 } from "@search-docs/core/postgres";
 import { type CorpusDocument, collectionIdFor, memoryBackend } from "@search-docs/core/testing";
-import { startPostgresServer } from "@search-docs/test-servers";
 import { percentile } from "@search-docs/measure";
+import { startPostgresServer } from "@search-docs/test-servers";
 import pg from "pg";
 import { availableSets, type BenchSet } from "./bench-sets.ts";
 import { corpusMarkdown } from "./corpus-markdown.ts";

@@ -32,7 +32,7 @@ const { values } = parseArgs({
 });
 const k = 8;
 const work = mkdtempSync(join(tmpdir(), "search-docs-site-bench-"));
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 const corpus = loadBenchCorpus(values.corpus);
@@ -45,11 +45,11 @@ for (const document of corpus.values()) {
   if (byPath.has(path)) path = `${path}-${document.id}`;
   byPath.set(path, document.id);
   const sections = document.sections
-    .map((section) => `<h2>${escape(section.heading)}</h2>\n<p>${escape(section.text)}</p>`)
+    .map((section) => `<h2>${escapeHtml(section.heading)}</h2>\n<p>${escapeHtml(section.text)}</p>`)
     .join("\n");
   pages.set(
     `/docs/${path}`,
-    `<!doctype html><html><head><title>${escape(document.title)} | Docs</title></head><body>
+    `<!doctype html><html><head><title>${escapeHtml(document.title)} | Docs</title></head><body>
 <header><a href="/docs/">Docs home</a></header><div class="cookie-banner">We use cookies.</div>
 <nav class="sidebar"><a href="/docs/">All pages</a></nav>
 <main><article>${sections}<footer><a href="/edit">Edit this page</a></footer></article></main>
