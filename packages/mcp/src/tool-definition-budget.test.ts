@@ -42,10 +42,12 @@ describe("tool definitions as tools/list returns them (o200k tokens)", () => {
     expect(read).toBeLessThanOrEqual(70);
   });
 
-  it("whole definitions, output schema and annotations included: search_docs <= 260, get_document <= 230", async () => {
+  // get_document's output schema carries continue_ref (a string or null, as anyOf) since long pages
+  // are read in steps: 224 -> 248 tokens; the model-facing part above grew by 3.
+  it("whole definitions, output schema and annotations included: search_docs <= 260, get_document <= 250", async () => {
     const [search, read] = (await listed()).map(tokens);
     expect(search).toBeLessThanOrEqual(260);
-    expect(read).toBeLessThanOrEqual(230);
+    expect(read).toBeLessThanOrEqual(250);
   });
 
   it("carry nothing the model does not need", async () => {
