@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { backendConfig } from "../config/backend-config.js";
 import { describeEngine } from "../config/describe-engine.js";
+import { openConfiguredDocs } from "../config/open-configured-docs.js";
 import type { Caller } from "../contract/caller.js";
 import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
 import type { RefStore } from "../refs/ref-store.js";
@@ -46,16 +47,11 @@ export async function openBackend(
     );
   }
   if (config === undefined) return openEmbedded(values, io, options.refStore);
-  const engine = await config.open();
+  const { docs, engine } = await openConfiguredDocs(config, {
+    refStore: options.refStore ?? refStoreFor(`${config.engine}:${config.origin}`, io.environment),
+  });
   try {
     if (engine.refresh) io.err(`${await engine.refresh()}\n`);
-    const docs = createDocsSearch({
-      backend: engine.backend,
-      areas: engine.areas,
-      refStore:
-        options.refStore ?? refStoreFor(`${config.engine}:${config.origin}`, io.environment),
-      ...(config.portalUrl ? { portalUrl: config.portalUrl } : {}),
-    });
     io.err(`Searching ${describeEngine(config, engine.areas)}\n`);
     return {
       docs,

@@ -24,5 +24,6 @@ export {
   engineNames,
   type OpenedEngine,
 } from "../config/engine-entry.js";
+export { openConfiguredDocs } from "../config/open-configured-docs.js";
 export { sharedVariables } from "../config/shared-variables.js";
 export { variablesHelp } from "../config/variables-help.js";

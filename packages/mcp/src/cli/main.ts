@@ -4,7 +4,12 @@ import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { type Caller, createDocsSearch, type DocsSearch, SearchDocsError } from "@search-docs/core";
-import { backendConfig, describeEngine, variablesHelp } from "@search-docs/core/node";
+import {
+  backendConfig,
+  describeEngine,
+  openConfiguredDocs,
+  variablesHelp,
+} from "@search-docs/core/node";
 import { createDocsMcpServer } from "../create-docs-mcp-server.js";
 import { createDocsMcpHandler } from "../http/create-docs-mcp-handler.js";
 import { nodeRequestListener } from "../http/node-request-listener.js";
@@ -112,12 +117,7 @@ async function openDocs(
       close: () => service.close(),
     };
   }
-  const engine = await config.open();
-  const docs = createDocsSearch({
-    backend: engine.backend,
-    areas: engine.areas,
-    ...(config.portalUrl ? { portalUrl: config.portalUrl } : {}),
-  });
+  const { docs, engine } = await openConfiguredDocs(config);
   io.stderr(`search-docs-mcp: searching ${describeEngine(config, engine.areas)}\n`);
   engine.refresh?.().then(
     (line) => io.stderr(`search-docs-mcp: ${line}\n`),
