@@ -10,6 +10,8 @@ export async function loadLayoutInspector(
       return (await import("./postgres-columns.js")).postgresColumnsInspector(target);
     case "folder":
       return (await import("./folder-sample.js")).folderSampleInspector(target);
+    case "typesense":
+      return (await import("./typesense-schema.js")).typesenseSchemaInspector(target);
     default:
       return undefined;
   }
