@@ -12,6 +12,8 @@ export async function loadLayoutInspector(
       return (await import("./folder-sample.js")).folderSampleInspector(target);
     case "typesense":
       return (await import("./typesense-schema.js")).typesenseSchemaInspector(target);
+    case "meilisearch":
+      return (await import("./meilisearch-settings.js")).meilisearchSettingsInspector(target);
     default:
       return undefined;
   }

@@ -189,7 +189,20 @@ async function checkCollection(
           detail: read.trace.notes.join("; "),
           fix: "run check again; docs/check.md lists the causes",
         };
-    row("document", "fail", classified.detail, classified.fix);
+    // The search worked, the read was refused as a request: the document filter is what the
+    // read adds (Meilisearch: "Attribute `url_without_anchor` is not filterable", 400).
+    const filterRefused =
+      readFailure !== undefined &&
+      ["rejected", "misconfigured", "malformed"].includes(readFailure.kind) &&
+      check.inspector !== undefined;
+    row(
+      "document",
+      "fail",
+      classified.detail,
+      filterRefused
+        ? (check.inspector?.documentFix(collectionId) ?? classified.fix)
+        : classified.fix,
+    );
   }
   return rows;
 }

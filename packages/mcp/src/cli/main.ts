@@ -73,7 +73,10 @@ export async function main(argv: readonly string[], io: McpCliIo): Promise<numbe
         query: values.query,
         json: values.json === true,
       },
-      { out: (text) => io.stdout.write(text), err: (text) => io.stderr(`search-docs-mcp --${text}`) },
+      {
+        out: (text) => io.stdout.write(text),
+        err: (text) => io.stderr(`search-docs-mcp --${text}`),
+      },
     );
   }
 
