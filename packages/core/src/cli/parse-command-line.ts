@@ -38,6 +38,7 @@ export function parseCommandLine(argv: readonly string[]) {
       against: { type: "string" },
       concurrency: { type: "string" },
       "allow-drafted": { type: "boolean" },
+      query: { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean" },
     },
