@@ -8,8 +8,8 @@ import { sharedVariables } from "./shared-variables.js";
 
 // docs/configuration.md lists every SEARCH_DOCS_* variable once, and only those something reads.
 // "Read" is found in the sources, not in a hand list: the registry's entries (each engine's
-// variables and their older names, the shared ones), plus every `.SEARCH_DOCS_X` or
-// `["SEARCH_DOCS_X"]` property read and every `$SEARCH_DOCS_X` / `${SEARCH_DOCS_X…}` shell read in
+// variables and their older names, the shared ones), plus every `.SEARCH_DOCS_…` or
+// `["SEARCH_DOCS_…"]` property read and every `$SEARCH_DOCS_…` / `${SEARCH_DOCS_…}` shell read in
 // the repository's committed files. A read in a test, a fixture, compat/, .ci/ or a script is a
 // test variable: it belongs in the doc's last section, and only there.
 const repositoryRoot = fileURLToPath(new URL("../../../../", import.meta.url));
