@@ -39,6 +39,7 @@ export function parseCommandLine(argv: readonly string[]) {
       concurrency: { type: "string" },
       count: { type: "string" },
       "allow-drafted": { type: "boolean" },
+      query: { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean" },
     },
