@@ -37,6 +37,7 @@ export function parseCommandLine(argv: readonly string[]) {
       "max-unavailable": { type: "string" },
       against: { type: "string" },
       concurrency: { type: "string" },
+      count: { type: "string" },
       "allow-drafted": { type: "boolean" },
       query: { type: "string" },
       help: { type: "boolean", short: "h" },
