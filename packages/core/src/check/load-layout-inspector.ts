@@ -10,6 +10,10 @@ export async function loadLayoutInspector(
       return (await import("./postgres-columns.js")).postgresColumnsInspector(target);
     case "folder":
       return (await import("./folder-sample.js")).folderSampleInspector(target);
+    case "typesense":
+      return (await import("./typesense-schema.js")).typesenseSchemaInspector(target);
+    case "meilisearch":
+      return (await import("./meilisearch-settings.js")).meilisearchSettingsInspector(target);
     default:
       return undefined;
   }

@@ -1,11 +1,13 @@
 import type { EngineConfig, OpenedEngine } from "../config/engine-entry.js";
 import type { Caller } from "../contract/caller.js";
-import { createDocsSearch, type DocsSearch } from "../create-docs-search.js";
+import { createDocsSearch } from "../create-docs-search.js";
 import type { CheckReport, CheckRow, CheckStep } from "./check-report.js";
-import { type Classified, classifyFailure, type FixContext } from "./classify-failure.js";
+import { classifyFailure, type FixContext } from "./classify-failure.js";
 import { fixContextOf } from "./engine-words.js";
 import type { LayoutFinding, LayoutInspector } from "./layout-inspector.js";
 import { loadLayoutInspector } from "./load-layout-inspector.js";
+import { probeSearch } from "./probe-search.js";
+import { credentialFix, order, probeFailure, stoppedAt } from "./stopped-at.js";
 
 export interface CheckOptions {
   /** Words that appear in the docs; otherwise a title the engine's settings gave, or common words. */
@@ -139,9 +141,14 @@ async function checkCollection(
   else if (failedAt !== undefined && !before("layout"))
     row("layout", "skip", `not tried: ${failedAt.step} failed`);
   else if (layout?.state !== undefined) row("layout", layout.state, layout.detail, layout.fix);
-  if (failedAt !== undefined && failedAt.step !== "probe") return rows;
+  if (failedAt !== undefined && failedAt.step !== "probe") {
+    row("probe", "skip", `not tried: ${failedAt.step} failed`);
+    row("document", "skip", `not tried: ${failedAt.step} failed`);
+    return rows;
+  }
   if (failedAt !== undefined) {
     row("probe", "fail", failedAt.detail, failedAt.fix);
+    row("document", "skip", "not tried: the probe failed");
     return rows;
   }
   if (probe.firstRef === undefined) {
@@ -151,6 +158,7 @@ async function checkCollection(
       `nothing matched ${queries.map((query) => JSON.stringify(query)).join(", ")}`,
       `index documents into ${check.context.collectionWord} ${collectionId}, or pass --query with words from its docs`,
     );
+    row("document", "skip", "not tried: the probe found nothing to read");
     return rows;
   }
   row("probe", "pass", `${probe.results} result(s) for ${JSON.stringify(probe.query)}`);
@@ -181,54 +189,23 @@ async function checkCollection(
           detail: read.trace.notes.join("; "),
           fix: "run check again; docs/check.md lists the causes",
         };
-    row("document", "fail", classified.detail, classified.fix);
+    // The search worked, the read was refused as a request: the document filter is what the
+    // read adds (Meilisearch: "Attribute `url_without_anchor` is not filterable", 400).
+    const filterRefused =
+      readFailure !== undefined &&
+      ["rejected", "misconfigured", "malformed"].includes(readFailure.kind) &&
+      check.inspector !== undefined;
+    row(
+      "document",
+      "fail",
+      classified.detail,
+      filterRefused
+        ? (check.inspector?.documentFix(collectionId) ?? classified.fix)
+        : classified.fix,
+    );
   }
   return rows;
 }
-
-/**
- * Where the collection's check stopped. The engine's settings are more precise than the
- * probe's failure: a table lacking a column answers "misconfigured" to a search, as a missing
- * table does, but the inspection knows which column.
- */
-function stoppedAt(layout: LayoutFinding | undefined, probe: Classified | undefined) {
-  if (layout?.collectionMissing === true) {
-    return { step: "collection" as const, detail: layout.detail, fix: layout.fix ?? "" };
-  }
-  if (
-    layout?.state === "fail" &&
-    (probe === undefined || probe.step === "collection" || probe.step === "layout")
-  ) {
-    return { step: "layout" as const, detail: layout.detail, fix: layout.fix ?? "" };
-  }
-  return probe;
-}
-
-/** Where the probe stopped: its trace's first failure, or a collection the key may not read. */
-function probeFailure(probe: Probe, collectionId: string, context: FixContext) {
-  if (probe.failure !== undefined) return classifyFailure(probe.failure, collectionId, context);
-  if (!probe.forbidden) return undefined;
-  return {
-    step: "credentials" as const,
-    detail: `forbidden: the engine refused this credential on ${collectionId} (403)`,
-    fix: credentialFix(collectionId, context),
-  };
-}
-
-function credentialFix(collectionId: string, context: FixContext): string {
-  return `set ${context.credentialVariable ?? "the credential"} to ${context.credentialKind} ${context.collectionWord} ${collectionId}`;
-}
-
-const stepOrder: readonly CheckStep[] = [
-  "index",
-  "reach",
-  "credentials",
-  "collection",
-  "layout",
-  "probe",
-  "document",
-];
-const order = (step: CheckStep) => stepOrder.indexOf(step);
 
 function passDetail(step: CheckStep, context: FixContext, collectionId: string): string {
   if (step === "reach") return `${context.label} answered at ${context.origin}`;
@@ -255,32 +232,4 @@ async function inspectLayout(
       detail: `settings not read (${(error as Error).message.split("\n")[0]})`,
     };
   }
-}
-
-interface Probe {
-  query: string;
-  results: number;
-  firstRef: string | undefined;
-  failure: { kind: import("../trace/trace.js").FailureKind; reason: string } | undefined;
-  forbidden: boolean;
-}
-
-async function probeSearch(
-  docs: DocsSearch,
-  caller: Caller,
-  queries: readonly string[],
-): Promise<Probe> {
-  let last: Probe | undefined;
-  for (const query of queries) {
-    const { output, trace } = await docs.search({ query }, { caller });
-    last = {
-      query,
-      results: output.results.length,
-      firstRef: output.results[0]?.ref,
-      failure: trace.failures[0],
-      forbidden: trace.omitted.length > 0,
-    };
-    if (output.status !== "no_matches") return last;
-  }
-  return last as Probe;
 }
