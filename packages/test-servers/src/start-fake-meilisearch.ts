@@ -22,8 +22,16 @@ import { recordAttribute } from "./record-attribute.js";
 
 export interface FakeMeilisearchOptions {
   indexes: Readonly<Record<string, readonly HostedRecord[]>>;
-  /** API keys: the key, its uid and the indexes it may search ("*" for all). */
-  keys: ReadonlyArray<{ key: string; uid: string; indexes: readonly string[] }>;
+  /**
+   * API keys: the key, its uid, the indexes it may reach ("*" for all) and its actions (default
+   * `search` only, a search key; `settings.get`, `settings.*` or `*` may read settings).
+   */
+  keys: ReadonlyArray<{
+    key: string;
+    uid: string;
+    indexes: readonly string[];
+    actions?: readonly string[];
+  }>;
   searchableAttributes: readonly string[];
   filterableAttributes: readonly string[];
   nowSeconds?: () => number;
@@ -60,6 +68,10 @@ function answer(
   options: FakeMeilisearchOptions,
   now: number,
 ): EngineAnswer {
+  const settings = /^\/indexes\/([^/]+)\/settings\/filterable-attributes$/.exec(request.path);
+  if (request.method === "GET" && settings !== null) {
+    return filterableAttributes(request, options, decodeURIComponent(settings[1] ?? ""));
+  }
   const match = /^\/indexes\/([^/]+)\/search$/.exec(request.path);
   if (request.method !== "POST" || match === null)
     return error(404, "not_found", "invalid_request", "Not found.");
@@ -206,4 +218,34 @@ function parseFilter(text: string): RecordFilter | undefined {
     conjunction.push(disjunction);
   }
   return conjunction;
+}
+
+/**
+ * `GET /indexes/{index_uid}/settings/filterable-attributes`, "Get filterableAttributes"
+ * (https://www.meilisearch.com/docs/reference/api/settings/get-filterableattributes): the list
+ * of attribute names. It takes the `settings.get` action, which a search key lacks: Meilisearch
+ * answers 403 invalid_api_key; an unknown index is 404 index_not_found ("Index `x` not found.").
+ */
+function filterableAttributes(
+  request: EngineRequest,
+  options: FakeMeilisearchOptions,
+  index: string,
+): EngineAnswer {
+  const token = request.headers.authorization?.replace(/^Bearer\s+/i, "");
+  if (token === undefined) {
+    return error(
+      401,
+      "missing_authorization_header",
+      "auth",
+      "The Authorization header is missing. It must use the bearer authorization method.",
+    );
+  }
+  const key = options.keys.find((candidate) => candidate.key === token);
+  const actions = key?.actions ?? ["search"];
+  const may = ["*", "settings.*", "settings.get"].some((action) => actions.includes(action));
+  if (key === undefined || !may || !covers(key.indexes, index)) return invalidKey();
+  if (options.indexes[index] === undefined) {
+    return error(404, "index_not_found", "invalid_request", `Index \`${index}\` not found.`);
+  }
+  return { status: 200, body: [...options.filterableAttributes] };
 }

@@ -22,8 +22,11 @@ import { recordAttribute } from "./record-attribute.js";
 
 export interface FakeTypesenseOptions {
   collections: Readonly<Record<string, readonly HostedRecord[]>>;
-  /** API keys and the collections each may search ("*" for all). */
-  keys: Readonly<Record<string, { collections: readonly string[] }>>;
+  /**
+   * API keys, the collections each may search ("*" for all), and its actions (default
+   * `documents:search` only, a search key; `collections:get` or `*` may read a schema).
+   */
+  keys: Readonly<Record<string, { collections: readonly string[]; actions?: readonly string[] }>>;
   /** The schema's indexed fields: query_by and filter_by may only name these. */
   fields: readonly string[];
   nowSeconds?: () => number;
@@ -41,6 +44,10 @@ export async function startFakeTypesense(options: FakeTypesenseOptions): Promise
 }
 
 function answer(request: EngineRequest, options: FakeTypesenseOptions, now: number): EngineAnswer {
+  const schema = /^\/collections\/([^/]+)$/.exec(request.path);
+  if (request.method === "GET" && schema !== null) {
+    return retrieveCollection(request, options, decodeURIComponent(schema[1] ?? ""));
+  }
   const match = /^\/collections\/([^/]+)\/documents\/search$/.exec(request.path);
   if (request.method !== "GET" || match === null) return error(404, "Not Found");
   const collection = decodeURIComponent(match[1] ?? "");
@@ -161,4 +168,48 @@ function parseFilter(text: string): RecordFilter | undefined {
     conjunction.push(disjunction);
   }
   return conjunction;
+}
+
+/**
+ * `GET /collections/{name}`, "Retrieve a collection"
+ * (https://typesense.org/docs/27.1/api/collections.html#retrieve-a-collection): the schema
+ * (`name`, `num_documents`, `fields` of `name`/`type`/`facet`/`optional`/`index`). A key needs
+ * the `collections:get` action (https://typesense.org/docs/27.1/api/api-keys.html); a search
+ * key is refused with Typesense's one 401; an unknown collection is 404 {"message":"Not Found"}.
+ */
+function retrieveCollection(
+  request: EngineRequest,
+  options: FakeTypesenseOptions,
+  collection: string,
+): EngineAnswer {
+  const key = request.headers["x-typesense-api-key"];
+  const grant = key === undefined ? undefined : options.keys[key];
+  const actions = grant?.actions ?? ["documents:search"];
+  if (grant === undefined || !(actions.includes("*") || actions.includes("collections:get"))) {
+    return unauthorized();
+  }
+  const records = options.collections[collection];
+  if (records === undefined) return error(404, "Not Found");
+  return {
+    status: 200,
+    body: {
+      name: collection,
+      num_documents: records.length,
+      created_at: 1_700_000_000,
+      default_sorting_field: "",
+      enable_nested_fields: false,
+      fields: options.fields.map((name) => ({
+        name,
+        type: "string",
+        facet: false,
+        optional: true,
+        index: true,
+        sort: false,
+        infix: false,
+        locale: "",
+      })),
+      symbols_to_index: [],
+      token_separators: [],
+    },
+  };
 }

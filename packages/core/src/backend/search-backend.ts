@@ -76,6 +76,12 @@ export interface BackendHit {
   path?: string;
   /** The section's position or name within the document, as `getDocument` lists it. */
   section?: string;
+  /**
+   * The page's own address, with the section's anchor (`https://docs.example.com/install#steps`),
+   * when the record carries one (DocSearch records, a crawled page, a URL column): the app's
+   * `urls` link the ref there instead of under `portalUrl`. Only http(s) addresses are used.
+   */
+  url?: string;
 }
 
 /** One document, its sections in order. */
@@ -83,6 +89,8 @@ export interface BackendDocument {
   title: string;
   updated?: string;
   slug?: string;
+  /** The page's own address (see `BackendHit.url`), when the record carries one. */
+  url?: string;
   sections: readonly BackendSection[];
 }
 
@@ -91,6 +99,8 @@ export interface BackendSection {
   section: string;
   heading: string;
   text: string;
+  /** The section's own address, with its anchor, when the record carries one. */
+  url?: string;
 }
 
 /**

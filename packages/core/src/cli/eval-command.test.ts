@@ -114,6 +114,18 @@ describe("search-docs eval on a folder, configured by environment only", () => {
     expect(same.code).toBe(0);
   });
 
+  it("asks no more questions at once than the backend's in-flight bound holds", async () => {
+    const queries = write("bounded.jsonl", good);
+    // Two collections: a question without an area takes two of the 256 slots.
+    const wide = await run([queries, "--concurrency", "500"]);
+    expect(wide.code).toBe(0);
+    expect(wide.err).toContain(
+      "--concurrency 500 would queue requests behind the backend's in-flight bound (256 requests; a question fans out to every collection of its area): asking 128 at once",
+    );
+    const narrow = await run([queries, "--concurrency", "128"]);
+    expect(narrow.err).not.toContain("in-flight bound");
+  });
+
   it("refuses a bad query file with its line, before opening the backend", async () => {
     const path = join(root, "bad.jsonl");
     writeFileSync(path, `${JSON.stringify(good[0])}\n{"query":"x","expected":[]}\n`);

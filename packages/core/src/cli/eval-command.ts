@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
+import { defaultInFlightLimitOptions } from "../backend/in-flight-limit.js";
 import { backendRegistry } from "../config/backend-registry.js";
 import { checkGates, type RetrievalGates } from "../eval/check-gates.js";
 import { compareRetrieval, type EvalSetup } from "../eval/compare-retrieval.js";
@@ -28,6 +29,8 @@ export async function runEvalCommand(
   values: CliValues,
   io: CliIo & { progress?: boolean },
 ): Promise<number> {
+  if (rest[0] === "init")
+    return (await import("./eval-init-command.js")).runEvalInit(rest.slice(1), values, io);
   if (rest.length !== 1) {
     throw new CliConfigError("eval takes one query file, e.g. search-docs eval queries.jsonl");
   }
@@ -56,7 +59,12 @@ export async function runEvalCommand(
     const first = await openBackend(values, io, { refStore });
     opened.push(first);
     const mainName = values.against === undefined ? "result" : "configured";
-    setups[mainName] = { docs: first.docs, caller: first.caller, refStore };
+    setups[mainName] = {
+      docs: first.docs,
+      caller: first.caller,
+      refStore,
+      maxInFlight: questionsInFlight(first),
+    };
     if (values.against !== undefined) {
       const againstStore = new MemoryRefStore({ maxEntries: 1_000_000 });
       const second = await openBackend(
@@ -69,7 +77,14 @@ export async function runEvalCommand(
         docs: second.docs,
         caller: second.caller,
         refStore: againstStore,
+        maxInFlight: questionsInFlight(second),
       };
+    }
+    const bound = Math.min(...Object.values(setups).map((setup) => setup.maxInFlight ?? 1));
+    if (concurrency !== undefined && concurrency > bound) {
+      io.err(
+        `--concurrency ${concurrency} would queue requests behind the backend's in-flight bound (${defaultInFlightLimitOptions.maxInFlight} requests; a question fans out to every collection of its area): asking ${bound} at once, so latency is not queueing\n`,
+      );
     }
     let lastDrawn = 0;
     const reports = await compareRetrieval(setups, set, {
@@ -121,6 +136,15 @@ export async function runEvalCommand(
   } finally {
     for (const docs of opened) await docs.close();
   }
+}
+
+/**
+ * Questions that fit in flight at once: the backend holds at most `maxInFlight` requests, and a
+ * question without an area sends one per collection. Past that, requests queue in the process and
+ * the latency measured is the queue's.
+ */
+function questionsInFlight(opened: OpenedDocs): number {
+  return Math.max(1, Math.floor(defaultInFlightLimitOptions.maxInFlight / opened.collections));
 }
 
 function lineOf(report: RetrievalReport, id: string): string {

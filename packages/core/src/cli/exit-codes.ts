@@ -1,3 +1,4 @@
+import { checkExitCodes } from "../check/check-report.js";
 import type { DocumentStatus, SearchStatus } from "../contract/contract.js";
 
 /**
@@ -20,6 +21,10 @@ export const exitCodes = {
   unauthorized: {
     code: 6,
     meaning: "unavailable because the backend refused SEARCH_DOCS_TOKEN (401)",
+  },
+  checkFailed: {
+    code: checkExitCodes.failed,
+    meaning: "check: at least one check failed (each ✗ line names its fix)",
   },
 } as const;
 

@@ -21,6 +21,10 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs eval <queries.jsonl> [--json] [--report report.md]   measure retrieval on your own questions
       [--min-recall n] [--min-mrr n] [--min-ndcg n] [--max-unavailable n]   CI gates (exit 1, one line each)
       [--baseline previous.json [--tolerance n]] [--against <config.json>] [--concurrency n] [--allow-drafted]
+  search-docs eval init <new.jsonl> [--count n]        draft questions from the index, for a person to edit
+  search-docs check [--json] [--query <words>]        verify the configured backend, per area and collection:
+      reached, credential accepted, collection there, record layout, a probe search, get_document on
+      its first hit; each ✗ names the one change that fixes it (docs/check.md). Exit 0 only if all pass.
   search-docs --version
 
 The backend: SEARCH_DOCS_BACKEND and that engine's variables (below), or --config <file> (JSON
@@ -101,6 +105,20 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       ...io,
       progress: process.stderr.isTTY === true,
     });
+  if (command === "check") {
+    if (rest.length > 0)
+      throw new CliConfigError("check takes no words; probe words go in --query");
+    return (await import("../check/check-command.js")).runCheckCommand(
+      {
+        environment: io.environment,
+        configFile: values.config,
+        docsFolder: values.docs,
+        query: values.query,
+        json: values.json === true,
+      },
+      io,
+    );
+  }
   if (command === "demo") return (await import("./demo.js")).runDemo(io);
   if (command === "serve") return serve(values, io);
 

@@ -23,6 +23,8 @@ export interface OpenedDocs {
   caller: Caller;
   /** The variable whose credential the engine may refuse (401). */
   credential: string;
+  /** Distinct collections over every area: what one question without an area fans out to. */
+  collections: number;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function openBackend(
       docs,
       caller: config.caller as Caller,
       credential: config.credential ?? "SEARCH_DOCS_TOKEN",
+      collections: collectionCount(engine.areas),
       close: () => engine.close(),
     };
   } catch (error) {
@@ -85,6 +88,7 @@ async function openEmbedded(
     docs,
     caller: { token: service.tokens[embeddedCallers[who]] },
     credential: "SEARCH_DOCS_TOKEN",
+    collections: collectionCount(service.areas),
     close: () => service.close(),
   };
 }
@@ -94,4 +98,8 @@ function refStoreFor(backend: string, environment: NodeJS.ProcessEnv) {
   const key = createHash("sha256").update(backend).digest("hex").slice(0, 12);
   const directory = environment.SEARCH_DOCS_REF_DIR ?? join(tmpdir(), "search-docs-cli");
   return new FileRefStore(join(directory, `refs-${key}.json`));
+}
+
+function collectionCount(areas: Readonly<Record<string, readonly string[]>>): number {
+  return new Set(Object.values(areas).flat()).size;
 }

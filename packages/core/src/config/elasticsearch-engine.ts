@@ -43,6 +43,7 @@ function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
         areas,
         ...portalUrlOf(value),
         ...(mode === "one-user" ? clusterCaller(value, prefix) : {}),
+        check: { engine: flavor, url },
         async open() {
           const { elasticsearchBackend } = await import("../elasticsearch/index.js");
           return { backend: elasticsearchBackend({ url, flavor }), areas, close: async () => {} };

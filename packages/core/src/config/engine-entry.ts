@@ -1,4 +1,5 @@
 import type { SearchBackend } from "../backend/search-backend.js";
+import type { CheckTarget } from "../check/check-target.js";
 import type { Caller } from "../contract/caller.js";
 
 /** The engines the registry configures: `SEARCH_DOCS_BACKEND`'s values. */
@@ -55,6 +56,8 @@ export interface EngineConfig {
   caller?: Caller;
   /** The variable that credential came from, to name when the engine refuses it (401). */
   credential?: string;
+  /** What `search-docs check` reads of the engine's own settings (never printed). */
+  check?: CheckTarget;
   /** Loads the engine's module (and `pg`, `node:sqlite`) only now. */
   open(): Promise<OpenedEngine>;
 }

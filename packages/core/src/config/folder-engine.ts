@@ -38,6 +38,7 @@ export const folderEngine: EngineEntry = {
       engine: "folder",
       origin: root,
       caller: localCaller,
+      check: { engine: "folder", root },
       async open() {
         const { folderAreas, folderBackend } = await import("../folder/index.js");
         const backend = folderBackend({ root, environment });

@@ -74,6 +74,7 @@ function urlEngine(
         areas,
         ...portalUrlOf(value),
         ...oneUserKey(value, prefix, label, mode),
+        check: { engine, url, records: layout.records },
         async open() {
           const backend =
             engine === "meilisearch"
@@ -129,6 +130,7 @@ export const algoliaEngine: EngineEntry = {
       areas,
       ...portalUrlOf(value),
       ...oneUserKey(value, "SEARCH_DOCS_ALGOLIA", "Algolia", mode),
+      check: { engine: "algolia", appId, hosts, records: layout.records },
       async open() {
         const { algoliaBackend } = await import("../algolia/index.js");
         const backend = algoliaBackend({

@@ -1,6 +1,7 @@
 import type { BackendDocument } from "../backend/search-backend.js";
 import { type Caller, parseCaller } from "../contract/caller.js";
 import type { DocumentOutput } from "../contract/contract.js";
+import { pageLink } from "../refs/page-link.js";
 import { parseRef } from "../refs/ref.js";
 import { decodeRefPath } from "../refs/ref-path.js";
 import type { RefTarget } from "../refs/ref-store.js";
@@ -25,7 +26,7 @@ export async function runGetDocument(
   engine: DocsEngine,
   input: unknown,
   options: CallOptions,
-): Promise<{ output: DocumentOutput; trace: Trace; unauthorized: boolean }> {
+): Promise<DocumentRead> {
   const { ref } = parseInput(engine.contract.documentInput, "get_document", input);
   const caller = parseCaller(options?.caller, "get_document");
   if (spansCanRecord(engine.telemetry)) await loadOpenTelemetryApi();
@@ -41,22 +42,31 @@ export async function runGetDocument(
   }
 }
 
+/** What get_document read, and the page's own address when its record carries one. */
+export interface DocumentRead {
+  output: DocumentOutput;
+  trace: Trace;
+  unauthorized: boolean;
+  link?: string;
+}
+
 async function readDocument(
   engine: DocsEngine,
   call: ToolCall,
   ref: string,
   caller: Caller,
-): Promise<{ output: DocumentOutput; trace: Trace; unauthorized: boolean }> {
+): Promise<DocumentRead> {
   const { recorder, deadline } = call;
   const { limits } = engine;
   // No ref this tool issues is longer; what is echoed (output and trace) stays bounded.
   const tooLong = ref.length > limits.refChars;
   const echoed = tooLong ? cutText(ref, limits.refChars) : ref;
   recorder.trace.ref = echoed;
-  const finish = async (output: DocumentOutput) => ({
+  const finish = async (output: DocumentOutput, link?: string): Promise<DocumentRead> => ({
     output,
     trace: call.finish(output.status, output),
     unauthorized: call.unauthorized,
+    ...(link === undefined ? {} : { link }),
   });
   const empty = (status: DocumentOutput["status"]): DocumentOutput => ({
     status,
@@ -149,16 +159,21 @@ async function readDocument(
           document,
           continueAt,
         });
-  return finish({
-    status: "ok",
-    ref,
-    title: toTitle(document.title),
-    area: target.area,
-    updated: toDate(document.updated),
-    content,
-    more_content_exists: moreContentExists,
-    continue_ref: continueRef,
-  });
+  // The section read from, where it has its own address (its anchor); else the page's.
+  const section = document.sections.find((entry) => entry.section === target.section);
+  return finish(
+    {
+      status: "ok",
+      ref,
+      title: toTitle(document.title),
+      area: target.area,
+      updated: toDate(document.updated),
+      content,
+      more_content_exists: moreContentExists,
+      continue_ref: continueRef,
+    },
+    pageLink(section?.url) ?? pageLink(document.url),
+  );
 }
 
 /**

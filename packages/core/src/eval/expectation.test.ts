@@ -35,6 +35,26 @@ describe("expectations", () => {
     expect(answers("https://elsewhere.test/runbooks/key-rotation")).toBe(false);
   });
 
+  it("a backend's long slug matches the ref that carries it cut to 48 characters", () => {
+    const long = "travel-guide-b-after-hours-emergency-travel-authorizations";
+    const cut: ResultIdentity = {
+      ref: "policies/travel-guide-b-after-hours-emergency-travel#1",
+      area: "policies",
+      section: "1",
+    };
+    const named = (text: string) =>
+      answersExpectation(
+        cut,
+        parseExpectation(text) as NonNullable<ReturnType<typeof parseExpectation>>,
+        "document",
+      );
+    expect(named(`policies/${long}`)).toBe(true);
+    expect(named("policies/travel-guide-b-after-hours-emergency-travel")).toBe(true);
+    // Another document whose slug merely starts the same is not it.
+    expect(named("policies/travel-guide-b-after-hours")).toBe(false);
+    expect(named(`runbooks/${long}`)).toBe(false);
+  });
+
   it("names nothing when empty, spaced or with an empty section", () => {
     for (const text of ["", " ", "a b", "x#", "#3", "https://"]) {
       expect(parseExpectation(text)).toBeUndefined();

@@ -1,3 +1,5 @@
+import { slugify } from "../refs/slugify.js";
+
 /**
  * One expected answer, named the way a user knows it: a ref (`runbooks/key-rotation#3` is a
  * section, `runbooks/key-rotation` the whole document), a folder path (`runbooks/key-rotation.md`),
@@ -67,6 +69,10 @@ export function answersExpectation(
     return expectation.section === anchor || expectation.section === (result.section ?? refSection);
   }
   const names = [normalizeName(hash < 0 ? result.ref : result.ref.slice(0, hash))];
+  // A backend's own slug as the user knows it (`policies/<a 60-character slug>`): the ref carries
+  // it kebab-cased and cut to 48 characters, so the expectation is read the same way too.
+  const slugged = asRefSlug(expectation.document);
+  if (slugged !== undefined && names[0] === slugged) names.push(expectation.document);
   if (result.documentId !== undefined) {
     names.push(normalizeName(result.documentId));
     if (result.area !== undefined) names.push(normalizeName(`${result.area}/${result.documentId}`));
@@ -82,4 +88,12 @@ function normalizeName(name: string): string {
 
 function normalizeUrl(url: string): string {
   return url.replace(/\/+$/, "");
+}
+
+/** `<area>/<slug>` as a ref would carry it, when that differs from the name as written. */
+function asRefSlug(document: string): string | undefined {
+  const match = /^([^/]+)\/([^/]+)$/.exec(document);
+  if (match === null) return undefined;
+  const slug = slugify(match[2] as string);
+  return slug === "" || slug === match[2] ? undefined : `${match[1]}/${slug}`;
 }

@@ -48,3 +48,4 @@ export {
   type RetrievalReport,
   retrievalReport,
 } from "./retrieval-report.js";
+export { type SampledSearch, SampleUnavailableError, sampleSections } from "./sample-sections.js";

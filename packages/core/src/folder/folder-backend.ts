@@ -14,7 +14,7 @@ import { bestPassage } from "./best-passage.js";
 import { pathIn, relativeTo, withoutExtension } from "./document-paths.js";
 import { collectionFolder } from "./folder-collections.js";
 import { formatContinuation, parseContinuation } from "./folder-continuation.js";
-import type { FolderIndexReader } from "./folder-index-reader.js";
+import { type FolderIndexReader, sectionUrl } from "./folder-index-reader.js";
 import {
   type CollectionFolder,
   type FolderOptions,
@@ -144,7 +144,10 @@ class FolderBackendImplementation implements FolderBackend {
         const documentId = relativeTo(collection, row.path);
         const passage = bestPassage(row.body, words, attempt.limits.passageChars);
         details.bytes += row.title.length + passage.length + row.heading.length;
+        const page = reader.page(row.path);
+        const url = page === undefined ? undefined : sectionUrl(page, row.position);
         return {
+          ...(url === undefined ? {} : { url }),
           documentId,
           title: row.title,
           snippet: passage || row.heading,
@@ -198,16 +201,19 @@ class FolderBackendImplementation implements FolderBackend {
           reason: "document is larger than limits.responseBytes",
         };
       }
+      const page = reader.page(path);
       return {
         kind: "document",
         document: {
           title: rows.title,
           updated: rows.updated,
           slug: this.#documentPath(request.documentId),
+          ...(page === undefined ? {} : { url: page.url }),
           sections: rows.sections.map((section) => ({
             section: String(section.position),
             heading: section.heading,
             text: section.body,
+            ...(page === undefined ? {} : { url: sectionUrl(page, section.position) }),
           })),
         },
       };

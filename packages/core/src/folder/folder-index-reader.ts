@@ -13,6 +13,19 @@ export interface SectionRow {
   body: string;
 }
 
+export interface CrawledPage {
+  /** The page's address, without a fragment. */
+  url: string;
+  /** Each section's anchor by position (1-based position → index + 1); "" for none. */
+  anchors: string[];
+}
+
+/** The address of a crawled page's section at `position` (1-based): with its anchor when it has one. */
+export function sectionUrl(page: CrawledPage, position: number): string {
+  const anchor = page.anchors[position - 1] ?? "";
+  return anchor === "" ? page.url : `${page.url}#${encodeURIComponent(anchor)}`;
+}
+
 export interface DocumentRows {
   title: string;
   updated: string;
@@ -34,6 +47,8 @@ export class FolderIndexReader {
   readonly build: string;
   /** A site's index whose last crawl read no page: why (empty otherwise). */
   readonly crawlFailure: string;
+  /** A site's index keeps each page's address and its sections' anchors; a folder's does not. */
+  readonly #hasPages: boolean;
   readonly #database: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
 
@@ -52,6 +67,10 @@ export class FolderIndexReader {
       }
       this.build = meta.get("build") ?? "";
       this.crawlFailure = meta.get("crawl_failed") ?? "";
+      this.#hasPages =
+        this.#database
+          .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pages'")
+          .get() !== undefined;
     } catch (error) {
       this.#database.close();
       throw error;
@@ -99,6 +118,20 @@ export class FolderIndexReader {
       "SELECT position, heading, body FROM sections WHERE path = ? ORDER BY position LIMIT ?",
     ).all(path, maxSections + 1) as unknown as DocumentRows["sections"];
     return { title: file.title, updated: file.updated, sections };
+  }
+
+  /** A crawled page's address and its sections' anchors (in order); undefined for a folder's files. */
+  page(path: string): CrawledPage | undefined {
+    if (!this.#hasPages) return undefined;
+    const row = this.#statement("SELECT url, anchors FROM pages WHERE path = ?").get(path) as
+      | { url: string; anchors: string }
+      | undefined;
+    if (row === undefined) return undefined;
+    const anchors = JSON.parse(row.anchors) as unknown;
+    return {
+      url: row.url.split("#")[0] as string,
+      anchors: Array.isArray(anchors) ? anchors.map((anchor) => String(anchor ?? "")) : [],
+    };
   }
 
   close(): void {

@@ -1,6 +1,18 @@
 // @search-docs/core/node: what needs Node's built-ins (reading files). The root entry uses none,
 // so it runs in edge runtimes and workers as well.
 
+export {
+  type CheckCommandOptions,
+  type CheckOptions,
+  type CheckReport,
+  type CheckRow,
+  type CheckStep,
+  checkExitCodes,
+  checkSteps,
+  formatCheckReport,
+  runCheck,
+  runCheckCommand,
+} from "../check/index.js";
 export { type BackendConfigSource, backendConfig } from "../config/backend-config.js";
 export { backendRegistry } from "../config/backend-registry.js";
 export { configJsonSchema } from "../config/config-json-schema.js";

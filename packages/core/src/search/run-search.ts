@@ -1,5 +1,6 @@
 import { parseCaller } from "../contract/caller.js";
 import type { SearchOutput, SearchResult } from "../contract/contract.js";
+import { pageLink } from "../refs/page-link.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
 import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
 import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
@@ -29,7 +30,13 @@ export async function runSearch(
   engine: DocsEngine,
   input: unknown,
   options: CallOptions,
-): Promise<{ output: SearchOutput; trace: Trace; unauthorized: boolean }> {
+): Promise<{
+  output: SearchOutput;
+  trace: Trace;
+  unauthorized: boolean;
+  /** Ref → the page's own address, for results whose record carries one. */
+  links: Record<string, string>;
+}> {
   const { query, area, prefer } = parseInput(engine.contract.searchInput, "search_docs", input);
   const caller = parseCaller(options?.caller, "search_docs");
   const { limits } = engine;
@@ -83,7 +90,7 @@ export async function runSearch(
     call.throwIfCallerAborted();
     const top = cut(engine, hitsOf(ranked, byKey));
 
-    const results = await toResults(engine, recorder, top, deadline);
+    const { results, links } = await toResults(engine, recorder, top, deadline);
 
     const status = searchStatus({
       outcomes: walks.map((walk) => stopMeaning(walk.stop).outcome),
@@ -101,7 +108,7 @@ export async function runSearch(
     recorder.trace.returned = results.length;
     recorder.trace.truncated = truncated;
     const trace = call.finish(status, output);
-    return { output, trace, unauthorized: call.unauthorized };
+    return { output, trace, unauthorized: call.unauthorized, links };
   } finally {
     call.dispose();
   }
@@ -226,7 +233,7 @@ async function toResults(
   recorder: TraceRecorder,
   hits: readonly Hit[],
   deadline: Deadline,
-): Promise<SearchResult[]> {
+): Promise<{ results: SearchResult[]; links: Record<string, string> }> {
   const issued = await engine.refs.issue(
     hits.map(({ area, collectionId, item }) => ({
       area,
@@ -243,12 +250,17 @@ async function toResults(
   if (issued.degraded !== undefined) recorder.refStoreFailed(issued.degraded);
   // The HTML tokenizer is loaded on the first passage that holds markup, not at import.
   await prepareMarkup(hits.flatMap(({ item }) => [item.title, item.snippet]));
-  return hits.flatMap((hit, index) => {
+  const links: Record<string, string> = {};
+  const results = hits.flatMap((hit, index) => {
     const ref = issued.refs[index];
     if (ref === undefined) {
       recorder.note(`result ${hit.item.documentId} left out: no ref could be minted for it`);
       return [];
     }
+    const link = pageLink(hit.item.url);
+    if (link !== undefined) links[ref] = link;
+    else if (hit.item.url !== undefined)
+      recorder.note(`result ${ref}: its url is not an http(s) address; not linked`);
     return [
       {
         ref,
@@ -259,4 +271,5 @@ async function toResults(
       },
     ];
   });
+  return { results, links };
 }

@@ -67,10 +67,10 @@ export function checkDocumentOutcome(value: unknown, limits: Limits): Checked<Do
   if (value.kind !== "document") return checkFailure(value);
   const { document } = value;
   if (!isObject(document)) return malformed("document is not an object");
-  const { title, updated, slug, sections } = document;
+  const { title, updated, slug, url, sections } = document;
   if (typeof title !== "string") return malformed("document title is not a string");
-  if (!optionalString(updated) || !optionalString(slug)) {
-    return malformed("document updated or slug is not a string");
+  if (!optionalString(updated) || !optionalString(slug) || !optionalString(url)) {
+    return malformed("document updated, slug or url is not a string");
   }
   if (!Array.isArray(sections)) return malformed("sections is not a list");
   if (sections.length > limits.documentSections) {
@@ -85,9 +85,10 @@ export function checkDocumentOutcome(value: unknown, limits: Limits): Checked<Do
       !isObject(entry) ||
       typeof entry.section !== "string" ||
       typeof entry.heading !== "string" ||
-      typeof entry.text !== "string"
+      typeof entry.text !== "string" ||
+      !optionalString(entry.url)
     ) {
-      return malformed("a section is not { section, heading, text } strings");
+      return malformed("a section is not { section, heading, text, url? } strings");
     }
   }
   return value as DocumentOutcome;
@@ -128,9 +129,10 @@ function hitProblem(hit: unknown): string | undefined {
     !optionalString(hit.updated) ||
     !optionalString(hit.slug) ||
     !optionalString(hit.path) ||
-    !optionalString(hit.section)
+    !optionalString(hit.section) ||
+    !optionalString(hit.url)
   ) {
-    return "a hit's updated, slug, path or section is not a string";
+    return "a hit's updated, slug, path, section or url is not a string";
   }
   return undefined;
 }

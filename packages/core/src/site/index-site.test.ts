@@ -207,12 +207,18 @@ describe("indexSite", () => {
     });
     const search = async (query: string) =>
       (await docs.search({ query }, { caller: localCaller })).output;
-    const install = await search("run the installer");
+    const installed = await docs.search({ query: "run the installer" }, { caller: localCaller });
+    const install = installed.output;
     expect(install.results[0]?.ref).toBe("docs/guides/install#2");
+    // The app's link is the page itself, at the heading's own anchor; no portalUrl needed.
+    expect(installed.urls["docs/guides/install#2"]).toBe(`${site.url}/docs/guides/install#steps`);
     const page = await docs.getDocument(
       { ref: install.results[0]?.ref ?? "" },
       { caller: localCaller },
     );
+    expect(page.urls).toEqual({
+      "docs/guides/install#2": `${site.url}/docs/guides/install#steps`,
+    });
     // Code kept whole, line by line; chrome left out.
     expect(page.output.content).toContain(
       "curl -fsSL https://example.com/install.sh | sh\nagent --version",

@@ -8,6 +8,7 @@ import {
   backendConfig,
   describeEngine,
   openConfiguredDocs,
+  runCheckCommand,
   variablesHelp,
 } from "@search-docs/core/node";
 import { createDocsMcpServer } from "../create-docs-mcp-server.js";
@@ -22,6 +23,11 @@ export const usage = `search-docs-mcp: search_docs and get_document for MCP host
   search-docs-mcp --docs <folder>      serve a folder of Markdown and text files (no credentials)
   search-docs-mcp --config <file>      read the SEARCH_DOCS_* names below from a JSON file
                                        (credentials still only from the environment)
+  search-docs-mcp --check [--json] [--query <words>]
+                                       verify the configured backend instead of serving: per area
+                                       and collection, reached, key accepted, collection there,
+                                       record layout, a probe search, get_document on its first
+                                       hit; each ✗ names its fix. Exit 0 only when all pass.
 
 The backend: SEARCH_DOCS_BACKEND and that engine's variables (below). With none it serves an
 embedded fake docs service (sample corpus). Every call reads as the one user whose credential
@@ -56,6 +62,22 @@ export async function main(argv: readonly string[], io: McpCliIo): Promise<numbe
   if (values.help) {
     io.stderr(usage);
     return 0;
+  }
+  if (values.check) {
+    // The same check as `search-docs check`: no protocol runs, so the report may use stdout.
+    return runCheckCommand(
+      {
+        environment: io.environment,
+        configFile: values.config,
+        docsFolder: values.docs,
+        query: values.query,
+        json: values.json === true,
+      },
+      {
+        out: (text) => io.stdout.write(text),
+        err: (text) => io.stderr(`search-docs-mcp --${text}`),
+      },
+    );
   }
 
   let opened: OpenedDocs | undefined;
@@ -136,8 +158,15 @@ function parseCommandLine(argv: readonly string[]) {
       config: { type: "string" },
       port: { type: "string" },
       help: { type: "boolean", short: "h" },
+      check: { type: "boolean" },
+      json: { type: "boolean" },
+      query: { type: "string" },
     },
   });
+  if ((values.json || values.query !== undefined) && !values.check) {
+    throw new Error("--json and --query go with --check");
+  }
+  if (values.check && values.http) throw new Error("--check runs instead of serving: drop --http");
   if (values.port !== undefined) {
     const port = Number(values.port);
     if (!values.http) throw new Error("--port goes with --http");

@@ -1,0 +1,48 @@
+import type { CheckStep } from "./check-report.js";
+import { type Classified, classifyFailure, type FixContext } from "./classify-failure.js";
+import type { LayoutFinding } from "./layout-inspector.js";
+import type { Probe } from "./probe-search.js";
+
+/**
+ * Where the collection's check stopped. The engine's settings are more precise than the
+ * probe's failure: a table lacking a column answers "misconfigured" to a search, as a missing
+ * table does, but the inspection knows which column.
+ */
+export function stoppedAt(layout: LayoutFinding | undefined, probe: Classified | undefined) {
+  if (layout?.collectionMissing === true) {
+    return { step: "collection" as const, detail: layout.detail, fix: layout.fix ?? "" };
+  }
+  if (
+    layout?.state === "fail" &&
+    (probe === undefined || probe.step === "collection" || probe.step === "layout")
+  ) {
+    return { step: "layout" as const, detail: layout.detail, fix: layout.fix ?? "" };
+  }
+  return probe;
+}
+
+/** Where the probe stopped: its trace's first failure, or a collection the key may not read. */
+export function probeFailure(probe: Probe, collectionId: string, context: FixContext) {
+  if (probe.failure !== undefined) return classifyFailure(probe.failure, collectionId, context);
+  if (!probe.forbidden) return undefined;
+  return {
+    step: "credentials" as const,
+    detail: `forbidden: the engine refused this credential on ${collectionId} (403)`,
+    fix: credentialFix(collectionId, context),
+  };
+}
+
+export function credentialFix(collectionId: string, context: FixContext): string {
+  return `set ${context.credentialVariable ?? "the credential"} to ${context.credentialKind} ${context.collectionWord} ${collectionId}`;
+}
+
+const stepOrder: readonly CheckStep[] = [
+  "index",
+  "reach",
+  "credentials",
+  "collection",
+  "layout",
+  "probe",
+  "document",
+];
+export const order = (step: CheckStep) => stepOrder.indexOf(step);
