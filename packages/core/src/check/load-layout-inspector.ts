@@ -14,6 +14,8 @@ export async function loadLayoutInspector(
       return (await import("./typesense-schema.js")).typesenseSchemaInspector(target);
     case "meilisearch":
       return (await import("./meilisearch-settings.js")).meilisearchSettingsInspector(target);
+    case "algolia":
+      return (await import("./algolia-settings.js")).algoliaSettingsInspector(target);
     default:
       return undefined;
   }

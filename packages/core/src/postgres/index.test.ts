@@ -10,6 +10,7 @@ describe("@search-docs/core/postgres", () => {
       "postgresBackend",
       "postgresConfigFromEnvironment",
       "postgresDriverErrorTable",
+      "postgresEndUserErrorTable",
       "postgresErrorClassTable",
       "postgresErrorTable",
       "postgresSchemaSql",

@@ -16,6 +16,7 @@ export {
 export {
   type PostgresErrorRow,
   postgresDriverErrorTable,
+  postgresEndUserErrorTable,
   postgresErrorClassTable,
   postgresErrorTable,
 } from "./postgres-error-table.js";

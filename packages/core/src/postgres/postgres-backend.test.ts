@@ -124,7 +124,7 @@ describeWithPostgres("postgresBackend against a real PostgreSQL", () => {
       await backend.searchPage({ ...request, continuation: "x; drop" }, testAttempt()),
     ).toMatchObject({
       kind: "failed",
-      cause: "malformed",
+      cause: "rejected",
     });
   });
 

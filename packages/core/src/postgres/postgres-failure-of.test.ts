@@ -1,5 +1,11 @@
 import { expect, it } from "vitest";
-import { postgresDriverErrorTable, postgresErrorTable } from "./postgres-error-table.js";
+import { statusRow } from "../backend-kit/status-table.js";
+import {
+  postgresDriverErrorTable,
+  postgresEndUserErrorTable,
+  postgresErrorClassTable,
+  postgresErrorTable,
+} from "./postgres-error-table.js";
 import { postgresFailureOf } from "./postgres-failure-of.js";
 
 const serverError = (code: string) =>
@@ -25,7 +31,7 @@ it.each([
   (code, kind) => {
     const failure = postgresFailureOf(serverError(code), { asEndUser: false });
     expect(failure.kind).toBe(kind);
-    expect(failure.reason).toBe(`SQLSTATE ${code} ${postgresErrorTable[code]?.condition}`);
+    expect(failure.reason).toBe(`SQLSTATE ${code} ${statusRow(postgresErrorTable, code)?.label}`);
     expect(failure.status).toBe(code);
   },
 );
@@ -51,7 +57,8 @@ it("codes without a row fall back to their class, and anything unknown is transi
 });
 
 it("driver errors: refused, reset and terminated connections are transient", () => {
-  for (const code of Object.keys(postgresDriverErrorTable).filter((key) => key.startsWith("E"))) {
+  const codes = postgresDriverErrorTable.map((row) => String(row.status));
+  for (const code of codes.filter((status) => status !== "network")) {
     expect(postgresFailureOf(serverError(code), { asEndUser: false })).toMatchObject({
       kind: "transient",
       reason: `network error (${code})`,
@@ -64,9 +71,11 @@ it("driver errors: refused, reset and terminated connections are transient", () 
 
 it("every row cites its page", () => {
   for (const row of [
-    ...Object.values(postgresErrorTable),
-    ...Object.values(postgresDriverErrorTable),
+    ...postgresErrorTable,
+    ...postgresEndUserErrorTable,
+    ...postgresErrorClassTable,
+    ...postgresDriverErrorTable,
   ]) {
-    expect(row.cite.length).toBeGreaterThan(10);
+    expect(row.source.length).toBeGreaterThan(10);
   }
 });

@@ -1,7 +1,8 @@
 import type { BackendFailure } from "../backend/search-backend.js";
+import { failureWith, labelOf, type StatusRow, statusRow } from "../backend-kit/status-table.js";
 import {
-  type PostgresErrorRow,
   postgresDriverErrorTable,
+  postgresEndUserErrorTable,
   postgresErrorClassTable,
   postgresErrorTable,
 } from "./postgres-error-table.js";
@@ -25,29 +26,32 @@ export function postgresFailureOf(
   options: { asEndUser: boolean },
 ): BackendFailure & { status: string } {
   const code = postgresErrorCode(error);
-  const message = error instanceof Error ? error.message : "";
-  let row: PostgresErrorRow | undefined;
-  let status = code ?? "error";
-  const isSqlstate =
-    code !== undefined &&
-    !Object.hasOwn(postgresDriverErrorTable, code) &&
-    sqlstatePattern.test(code);
-  if (code !== undefined && isSqlstate) {
-    row = postgresErrorTable[code] ?? postgresErrorClassTable[code.slice(0, 2)];
-  } else if (code !== undefined) {
-    // Node's codes first: EPIPE is five capitals too, but no SQLSTATE class starts with E.
-    row = postgresDriverErrorTable[code];
-  } else if (message.startsWith("Connection terminated")) {
-    row = postgresDriverErrorTable["Connection terminated"];
-    status = "network";
+  // Node's codes first: EPIPE is five capitals too, but no SQLSTATE class starts with E.
+  const driverRow =
+    code !== undefined
+      ? statusRow(postgresDriverErrorTable, code)
+      : error instanceof Error && error.message.startsWith("Connection terminated")
+        ? statusRow(postgresDriverErrorTable, "network")
+        : undefined;
+  if (driverRow !== undefined) {
+    const reason = `network error (${code ?? driverRow.label})`;
+    return { ...failureWith(driverRow.meaning, reason, undefined), status: code ?? "network" };
   }
-  if (row === undefined) {
+  const row =
+    code !== undefined && sqlstatePattern.test(code) ? sqlstateRow(code, options) : undefined;
+  if (code === undefined || row === undefined) {
+    const status = code ?? "error";
     return { kind: "transient", reason: `unexpected error (${status})`, status };
   }
-  const failure = (options.asEndUser ? row.asEndUser : undefined) ?? row.failure;
-  const reason =
-    code !== undefined && isSqlstate
-      ? `SQLSTATE ${code} ${row.condition}`
-      : `network error (${code ?? row.condition})`;
-  return { ...failure, reason, status };
+  const reason = `SQLSTATE ${code} ${labelOf(row, code)}`;
+  return { ...failureWith(row.meaning, reason, undefined), status: code };
+}
+
+/** The code's own row (the end user's first when the attempt runs as the end user), else its class's. */
+function sqlstateRow(code: string, { asEndUser }: { asEndUser: boolean }): StatusRow | undefined {
+  return (
+    (asEndUser ? statusRow(postgresEndUserErrorTable, code) : undefined) ??
+    statusRow(postgresErrorTable, code) ??
+    statusRow(postgresErrorClassTable, code)
+  );
 }

@@ -1,31 +1,21 @@
+import { defaultSectionFields, type SectionFields } from "../backend-kit/record-layout.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { quoteIdentifier } from "./quote-identifier.js";
 
-/** Column names of a table laid out otherwise than the default (DESIGN.md section 2, Records). */
-export interface PostgresColumns {
+/**
+ * Column names of a table laid out otherwise than the default (DESIGN.md section 2, Records): the
+ * backend kit's section fields, one column each, plus the area and the search vector.
+ */
+export interface PostgresColumns extends SectionFields {
   /** The area's collection id; `areas` maps area names to its values. */
   collectionId: string;
-  documentId: string;
-  /** The section's 1-based position in its document (an integer). */
-  section: string;
-  title: string;
-  heading: string;
-  body: string;
-  slug: string;
-  updatedAt: string;
   /** The weighted tsvector (title A, heading B, body C) the GIN index covers. */
   searchVector: string;
 }
 
 export const defaultPostgresColumns: Readonly<PostgresColumns> = Object.freeze({
   collectionId: "collection_id",
-  documentId: "document_id",
-  section: "section",
-  title: "title",
-  heading: "heading",
-  body: "body",
-  slug: "slug",
-  updatedAt: "updated_at",
+  ...defaultSectionFields,
   searchVector: "search_vector",
 });
 
