@@ -23,8 +23,11 @@ import { recordAttribute } from "./record-attribute.js";
 export interface FakeAlgoliaOptions {
   appId: string;
   indices: Readonly<Record<string, readonly HostedRecord[]>>;
-  /** API keys and the indices each may read ("*": all). Secured keys derive from these. */
-  keys: Readonly<Record<string, { indices: readonly string[] | "*" }>>;
+  /**
+   * API keys, the indices each may read ("*": all) and its ACL (default `search` only, a
+   * search key; `settings` may read settings). Secured keys derive from these.
+   */
+  keys: Readonly<Record<string, { indices: readonly string[] | "*"; acl?: readonly string[] }>>;
   /** The index settings' searchableAttributes, best first. */
   searchableAttributes: readonly string[];
   /** attributesForFaceting: filtering on any other attribute matches nothing, as on Algolia. */
@@ -55,6 +58,10 @@ interface KeyGrant {
 }
 
 function answer(request: EngineRequest, options: FakeAlgoliaOptions, now: number): EngineAnswer {
+  const settings = /^\/1\/indexes\/([^/]+)\/settings$/.exec(request.path);
+  if (request.method === "GET" && settings !== null) {
+    return getSettings(request, options, decodeURIComponent(settings[1] ?? ""));
+  }
   const match = /^\/1\/indexes\/([^/]+)\/query$/.exec(request.path);
   if (request.method !== "POST" || match === null) return error(404, "Not Found");
   if (request.headers["x-algolia-application-id"] !== options.appId) {
@@ -87,7 +94,7 @@ function answer(request: EngineRequest, options: FakeAlgoliaOptions, now: number
   }
   const facetable = (filter: RecordFilter) =>
     filter.every((anyOf) =>
-      anyOf.every(({ field }) => options.attributesForFaceting.includes(field)),
+      anyOf.every(({ field }) => options.attributesForFaceting.map(facetName).includes(field)),
     );
   const query = typeof parameters.query === "string" ? parameters.query : "";
   const found = filters.every(facetable)
@@ -224,4 +231,38 @@ function snippetResult(
     result[name] = { value: snippetWords(value, query, Number(count ?? 10)), matchLevel: "full" };
   }
   return result;
+}
+
+/**
+ * `GET /1/indexes/{indexName}/settings`, "Get settings"
+ * (https://www.algolia.com/doc/rest-api/search/get-settings): the index's settings, here the
+ * two the backends depend on. It takes the `settings` ACL, which a search key lacks (403
+ * "Method not allowed with this API key"); an unknown index is 404 "Index does not exist".
+ */
+function getSettings(request: EngineRequest, options: FakeAlgoliaOptions, index: string) {
+  if (request.headers["x-algolia-application-id"] !== options.appId) {
+    return error(403, "Invalid Application-ID or API key");
+  }
+  const key = request.headers["x-algolia-api-key"];
+  const grant = key === undefined ? undefined : options.keys[key];
+  if (grant === undefined) return error(403, "Invalid Application-ID or API key");
+  if (!(grant.acl ?? ["search"]).includes("settings")) {
+    return error(403, "Method not allowed with this API key");
+  }
+  if (grant.indices !== "*" && !grant.indices.includes(index)) return error(403, forbiddenMessage);
+  if (options.indices[index] === undefined) return error(404, "Index does not exist");
+  return {
+    status: 200,
+    body: {
+      searchableAttributes: [...options.searchableAttributes],
+      attributesForFaceting: [...options.attributesForFaceting],
+      hitsPerPage: 20,
+      paginationLimitedTo: 1000,
+    },
+  };
+}
+
+/** The attribute a facet entry names: `filterOnly(x)`, `searchable(x)`, `afterDistinct(…)` facet x. */
+function facetName(entry: string): string {
+  return entry.replace(/^(?:(?:filterOnly|searchable|afterDistinct)\()+([^()]*)\)+$/, "$1");
 }
