@@ -1,5 +1,5 @@
 /**
- * Runs once when the server starts. Under `next dev` with no SEARCH_DOCS_BASE_URL, it starts the
+ * Runs once when the server starts. Under `next dev` with no engine configured (SEARCH_DOCS_BACKEND…), it starts the
  * embedded fake docs service so the example works offline; elsewhere it does nothing.
  */
 export async function register(): Promise<void> {

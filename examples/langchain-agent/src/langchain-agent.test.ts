@@ -7,8 +7,13 @@ import { runLangChainAgent } from "./langchain-agent.ts";
 
 async function transcript(options: Parameters<typeof runLangChainAgent>[0]) {
   const lines: string[] = [];
-  await runLangChainAgent({ ...options, print: (line) => lines.push(line) });
-  return lines;
+  const errors: string[] = [];
+  await runLangChainAgent({
+    ...options,
+    print: (line) => lines.push(line),
+    printError: (line) => errors.push(line),
+  });
+  return Object.assign(lines, { errors });
 }
 
 describe("the LangChain agent example", () => {
@@ -89,7 +94,12 @@ describe("the LangChain agent example", () => {
             SEARCH_DOCS_AREAS: '{"runbooks":["runbooks"]}',
           },
         });
-        expect(lines[0]).toMatch(/; PostgreSQL table search_docs_sections$/);
+        // The start line on stderr: engine, where (no password), areas.
+        expect(lines.errors).toEqual([
+          `langchain-agent: searching postgres at postgres://${server.host}:${server.port}/${server.database}#search_docs_sections (areas: runbooks)`,
+        ]);
+        expect(lines[0]).toMatch(/; postgres at postgres:\/\/.*#search_docs_sections/);
+        expect(lines.join("\n") + lines.errors.join("\n")).not.toContain(server.password);
         expect(lines).toContainEqual(
           expect.stringMatching(/^search_docs → app: traceId \S+, status ok$/),
         );

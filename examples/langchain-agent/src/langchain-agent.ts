@@ -1,15 +1,11 @@
 // A LangChain agent (createAgent) with the search_docs toolkit. With OPENAI_API_KEY or
-// ANTHROPIC_API_KEY it talks to a real chat model, and with SEARCH_DOCS_BASE_URL,
-// SEARCH_DOCS_TOKEN and SEARCH_DOCS_AREAS to your docs backend; without them it runs a scripted
+// ANTHROPIC_API_KEY it talks to a real chat model, and with SEARCH_DOCS_BACKEND and its variables
+// (any engine: packages/core/docs/configuration.md) to your docs; without them it runs a scripted
 // model against the embedded fake docs service. The first line says which.
 // Run: pnpm --filter @search-docs/example-langchain-agent start "how do I rotate a key?"
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { type Caller, createDocsSearch, type DocsSearch } from "@search-docs/core";
-import { docsConfigFromEnvironment } from "@search-docs/core/node";
-import { postgresBackend, postgresConfigFromEnvironment } from "@search-docs/core/postgres";
-import { startFakeDocsService } from "@search-docs/core/testing";
 import {
   type DocsToolArtifact,
   docsContextSchema,
@@ -17,6 +13,7 @@ import {
 } from "@search-docs/langchain";
 import { createAgent } from "langchain";
 import { describeFailure } from "./describe-failure.ts";
+import { openDocsBackend } from "./open-docs-backend.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -25,6 +22,8 @@ export interface LangChainAgentOptions {
   /** Where the keys and backend settings come from; `process.env` by default. */
   env?: Env;
   print?: (line: string) => void;
+  /** The start line (which engine, where, the areas); stderr by default. */
+  printError?: (line: string) => void;
 }
 
 const defaultQuestion = "How do I rotate a service account key?";
@@ -33,8 +32,9 @@ export async function runLangChainAgent({
   question = defaultQuestion,
   env = process.env,
   print = console.log,
+  printError = console.error,
 }: LangChainAgentOptions = {}) {
-  const backend = await openBackend(env);
+  const backend = await openDocsBackend(env, { printError });
   try {
     const model = await chooseModel(env, question);
     print(`${model.label}; ${backend.label}`);
@@ -80,57 +80,6 @@ export async function runLangChainAgent({
   } finally {
     await backend.close();
   }
-}
-
-interface Backend {
-  docs: DocsSearch;
-  caller: Caller;
-  label: string;
-  close: () => Promise<void>;
-}
-
-/** Your backend when SEARCH_DOCS_* are set (a PostgreSQL table, or the v2 API), else the embedded fake docs service. */
-async function openBackend(env: Env): Promise<Backend> {
-  const postgres = postgresConfigFromEnvironment(env);
-  if (postgres !== undefined) {
-    // node-postgres: an optional dependency, loaded only for a PostgreSQL backend.
-    const { default: pg } = await import("pg");
-    const pool = new pg.Pool({ connectionString: postgres.connectionString });
-    return {
-      docs: createDocsSearch({
-        backend: postgresBackend({ pool, table: postgres.table }),
-        areas: postgres.areas,
-      }),
-      // The caller row-level security sees: `current_setting('search_docs.caller_token', true)`.
-      caller: { token: env.SEARCH_DOCS_TOKEN?.trim() || "langchain-agent" },
-      label: `PostgreSQL table ${postgres.table}`,
-      close: () => pool.end(),
-    };
-  }
-  const config = docsConfigFromEnvironment(env, { token: "required" });
-  if (config !== undefined) {
-    const { token, ...options } = config;
-    const docs = createDocsSearch(options);
-    return {
-      docs,
-      caller: { token: token as string },
-      label: `docs at ${config.baseUrl}`,
-      close: async () => {},
-    };
-  }
-  const service = await startFakeDocsService();
-  const docs = createDocsSearch({
-    baseUrl: service.url,
-    areas: service.areas,
-    portalUrl: "https://docs.example.com",
-  });
-  return {
-    docs,
-    caller: { token: service.tokens.everything },
-    label:
-      "embedded fake docs service (set SEARCH_DOCS_BASE_URL, SEARCH_DOCS_TOKEN, SEARCH_DOCS_AREAS for yours)",
-    close: () => service.close(),
-  };
 }
 
 /**

@@ -11,7 +11,7 @@ export default async function Page() {
   const model = await chatModel();
   let backend: DocsBackend;
   try {
-    backend = docsBackend();
+    backend = await docsBackend();
   } catch (error) {
     return (
       <main>

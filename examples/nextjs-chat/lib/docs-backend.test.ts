@@ -1,18 +1,25 @@
-import { afterAll, describe, expect, test } from "vitest";
-import { docsBackend } from "./docs-backend";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { closeDocsBackend, docsBackend } from "./docs-backend";
 import { embeddedDocsService } from "./embedded-docs-service";
 import { startEmbeddedDocsService } from "./start-embedded-docs-service";
 
+afterEach(() => closeDocsBackend());
 afterAll(() => embeddedDocsService()?.close());
 
 describe("docsBackend", () => {
-  test("without SEARCH_DOCS_* or the embedded service, it says what to set", () => {
-    expect(() => docsBackend({})).toThrow(/Set SEARCH_DOCS_BASE_URL and SEARCH_DOCS_AREAS/);
+  test("without SEARCH_DOCS_* or the embedded service, it says what to set", async () => {
+    await expect(docsBackend({})).rejects.toThrow(/Set SEARCH_DOCS_BACKEND and its variables/);
+  });
+
+  test("a configuration mistake is the registry's one line, and the next call says it again", async () => {
+    const environment = { SEARCH_DOCS_BACKEND: "typesense", SEARCH_DOCS_AREAS: '{"a":["b"]}' };
+    await expect(docsBackend(environment)).rejects.toThrow(/SEARCH_DOCS_TYPESENSE_URL is not set/);
+    await expect(docsBackend(environment)).rejects.toThrow(/SEARCH_DOCS_TYPESENSE_URL is not set/);
   });
 
   test("under next dev: the embedded fake service, its demo users, each searching as itself", async () => {
     await startEmbeddedDocsService({});
-    const backend = docsBackend({});
+    const backend = await docsBackend({});
     expect(backend.description).toContain(embeddedDocsService()?.url);
     const token = backend.demoTokens?.runbooksOnly;
     expect(token).toEqual(expect.any(String));

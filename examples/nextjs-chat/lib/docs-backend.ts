@@ -1,12 +1,8 @@
 import { type DocsToolContext, type DocsTools, docsTools } from "@search-docs/ai-sdk";
 import { createDocsSearch, type DocsSearch, type Trace } from "@search-docs/core";
-import { elasticsearchBackend } from "@search-docs/core/elasticsearch";
-import {
-  docsConfigFromEnvironment,
-  elasticsearchConfigFromEnvironment,
-} from "@search-docs/core/node";
+import { backendConfig, describeEngine, type EngineConfig } from "@search-docs/core/node";
 import { embeddedDocsService } from "./embedded-docs-service";
-import { sharedStoresFromEnvironment } from "./shared-stores-from-environment";
+import { type SharedStores, sharedStoresFromEnvironment } from "./shared-stores-from-environment";
 
 /** The docs search and its tools, configured once per process and shared by every request. */
 export interface DocsBackend {
@@ -17,54 +13,53 @@ export interface DocsBackend {
   description: string;
   /** The embedded fake service's demo tokens, offered as sign-ins; undefined for a real backend. */
   demoTokens: Readonly<Record<string, string>> | undefined;
+  /** Releases the engine's pool or index (tests; a long-lived server never calls it). */
+  close(): Promise<void>;
 }
 
 type Environment = Record<string, string | undefined>;
 
 // On globalThis, like the embedded service: one backend (and one ref store) per process.
 const key = Symbol.for("search-docs.example.nextjs-chat.docs-backend");
-type Holder = { [key]?: DocsBackend };
+type Holder = { [key]?: Promise<DocsBackend> };
 
 /**
- * The backend named by SEARCH_DOCS_*, or under `next dev` the embedded fake docs service. Made on
- * the first call (never at import: `next build` loads the route without the backend's variables).
+ * The engine the registry names (SEARCH_DOCS_BACKEND and its variables: every engine, this route
+ * runs on Node), or under `next dev` the embedded fake docs service. Made on the first call (never
+ * at import: `next build` loads the route without the backend's variables); a failed open is
+ * forgotten, so the next request tries again and says what is wrong again.
  */
-export function docsBackend(environment: Environment = process.env): DocsBackend {
+export function docsBackend(environment: Environment = process.env): Promise<DocsBackend> {
   const holder = globalThis as Holder;
-  holder[key] ??= openBackend(environment);
-  return holder[key];
+  const opening = holder[key] ?? openBackend(environment);
+  holder[key] = opening;
+  opening.catch(() => {
+    if (holder[key] === opening) delete holder[key];
+  });
+  return opening;
 }
 
-function openBackend(environment: Environment): DocsBackend {
-  // Elasticsearch or OpenSearch (SEARCH_DOCS_ELASTICSEARCH_URL): each request's user token is sent
-  // as a bearer, so the cluster's own index privileges decide what that user reads.
-  const elasticsearch = elasticsearchConfigFromEnvironment(environment, { caller: "ignored" });
-  if (elasticsearch !== undefined) {
-    const docs = createDocsSearch({
-      backend: elasticsearchBackend({ url: elasticsearch.url, flavor: elasticsearch.flavor }),
-      areas: elasticsearch.areas,
-      ...(elasticsearch.portalUrl ? { portalUrl: elasticsearch.portalUrl } : {}),
-      ...(sharedStoresFromEnvironment(environment) ?? {}),
-      onTrace: logTrace,
-    });
-    const description = `${elasticsearch.flavor} at ${new URL(elasticsearch.url).host}`;
-    return { docs, tools: docsTools(docs), description, demoTokens: undefined };
-  }
-  const config = docsConfigFromEnvironment(environment, { token: "ignored" });
-  const embedded = config === undefined ? embeddedDocsService() : undefined;
-  if (config === undefined && embedded === undefined) {
-    throw new Error(
-      "Set SEARCH_DOCS_BASE_URL and SEARCH_DOCS_AREAS: the embedded fake docs service only runs under next dev.",
-    );
-  }
+/** Forgets the process's backend (tests that open several configurations in one process). */
+export async function closeDocsBackend(): Promise<void> {
+  const holder = globalThis as Holder;
+  const opening = holder[key];
+  delete holder[key];
+  await (await opening?.catch(() => undefined))?.close();
+}
+
+async function openBackend(environment: Environment): Promise<DocsBackend> {
+  // Per request: each request's user credential is the caller, so the engine's own access rules
+  // decide what that user reads; a process-wide key or token would give every user one scope.
+  const config = backendConfig({ environment, mode: "per-request" });
   // Several instances (serverless, a load balancer) share refs through SEARCH_DOCS_REDIS_URL.
   const shared = sharedStoresFromEnvironment(environment) ?? {};
-  if (config !== undefined) {
-    const docs = createDocsSearch({ ...config, ...shared, onTrace: logTrace });
-    const description = `the docs backend at ${new URL(config.baseUrl).host}`;
-    return { docs, tools: docsTools(docs), description, demoTokens: undefined };
+  if (config !== undefined) return openEngine(config, shared);
+  const service = embeddedDocsService();
+  if (service === undefined) {
+    throw new Error(
+      "Set SEARCH_DOCS_BACKEND and its variables (packages/core/docs/configuration.md): the embedded fake docs service only runs under next dev.",
+    );
   }
-  const service = embedded as NonNullable<typeof embedded>;
   const docs = createDocsSearch({
     baseUrl: service.url,
     areas: service.areas,
@@ -77,7 +72,39 @@ function openBackend(environment: Environment): DocsBackend {
     tools: docsTools(docs),
     description: `the embedded fake docs service at ${service.url} (sample corpus)`,
     demoTokens: service.tokens,
+    close: async () => {},
   };
+}
+
+async function openEngine(
+  config: EngineConfig,
+  shared: Partial<SharedStores>,
+): Promise<DocsBackend> {
+  const engine = await config.open();
+  try {
+    // A folder builds its index before the first request rather than answering "try again".
+    if (engine.refresh) console.error(`[search-docs] ${await engine.refresh()}`);
+    const docs = createDocsSearch({
+      backend: engine.backend,
+      areas: engine.areas,
+      ...(config.portalUrl ? { portalUrl: config.portalUrl } : {}),
+      ...shared,
+      onTrace: logTrace,
+    });
+    const description = describeEngine(config, engine.areas);
+    // The start line: which engine, where (never a credential) and the areas.
+    console.error(`[search-docs] searching ${description}`);
+    return {
+      docs,
+      tools: docsTools(docs),
+      description,
+      demoTokens: undefined,
+      close: () => engine.close(),
+    };
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
 }
 
 // One line per tool call on the server; a trace carries no credential.

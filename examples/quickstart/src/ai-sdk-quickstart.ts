@@ -1,24 +1,22 @@
-// search_docs and get_document as AI SDK tools, on the embedded fake docs service, with a
-// scripted model standing in for a real one. Run: pnpm --filter @search-docs/example-quickstart start
+// search_docs and get_document as AI SDK tools, on your docs (SEARCH_DOCS_BACKEND…) or the
+// embedded fake docs service, with a scripted model standing in for a real one.
+// Run: pnpm --filter @search-docs/example-quickstart start
 import type { LanguageModelV4CallOptions, LanguageModelV4Content } from "@ai-sdk/provider";
 import { docsTools } from "@search-docs/ai-sdk";
-import { createDocsSearch } from "@search-docs/core";
-import { startFakeDocsService } from "@search-docs/core/testing";
 import { generateText, isStepCount } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
+import { openQuickstartDocs, type QuickstartOptions } from "./open-quickstart-docs.ts";
 
 const question = "How do I rotate a service account key?";
 
-export async function runAiSdkQuickstart(print: (line: string) => void = console.log) {
-  const service = await startFakeDocsService();
+export async function runAiSdkQuickstart(
+  print: (line: string) => void = console.log,
+  { env = process.env, printError = console.error }: QuickstartOptions = {},
+) {
+  const { docs, caller, close } = await openQuickstartDocs(env, printError);
   try {
-    const docs = createDocsSearch({
-      baseUrl: service.url,
-      areas: service.areas,
-      portalUrl: "https://docs.example.com",
-    });
-    // Built per request, for the user who asked: every read happens with their token.
-    const tools = docsTools(docs, { caller: { token: service.tokens.everything } });
+    // Built for the one user running this: every read happens with their credential.
+    const tools = docsTools(docs, { caller });
 
     print("AI SDK: generateText with docsTools");
     print(`user: ${question}`);
@@ -42,7 +40,7 @@ export async function runAiSdkQuickstart(print: (line: string) => void = console
       if (step.text) print(`model: ${step.text}`);
     }
   } finally {
-    await service.close();
+    await close();
   }
 }
 

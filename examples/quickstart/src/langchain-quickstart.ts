@@ -1,25 +1,23 @@
-// search_docs and get_document as LangChain tools in createAgent, on the embedded fake docs
-// service, with a scripted model standing in for a real one.
+// search_docs and get_document as LangChain tools in createAgent, on your docs
+// (SEARCH_DOCS_BACKEND…) or the embedded fake docs service, with a scripted model standing in
+// for a real one.
 // Run: pnpm --filter @search-docs/example-quickstart start
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { createDocsSearch } from "@search-docs/core";
-import { startFakeDocsService } from "@search-docs/core/testing";
 import { createDocsTools, type DocsToolArtifact } from "@search-docs/langchain";
 import { createAgent } from "langchain";
+import { openQuickstartDocs, type QuickstartOptions } from "./open-quickstart-docs.ts";
 
 const question = "How do I rotate a service account key?";
 
-export async function runLangChainQuickstart(print: (line: string) => void = console.log) {
-  const service = await startFakeDocsService();
+export async function runLangChainQuickstart(
+  print: (line: string) => void = console.log,
+  { env = process.env, printError = console.error }: QuickstartOptions = {},
+) {
+  const { docs, caller, close } = await openQuickstartDocs(env, printError);
   try {
-    const docs = createDocsSearch({
-      baseUrl: service.url,
-      areas: service.areas,
-      portalUrl: "https://docs.example.com",
-    });
-    // Built per request, for the user who asked: every read happens with their token.
-    const tools = createDocsTools(docs, { caller: { token: service.tokens.everything } });
+    // Built for the one user running this: every read happens with their credential.
+    const tools = createDocsTools(docs, { caller });
     const agent = createAgent({ model: scriptedModel(), tools });
 
     print("LangChain: createAgent with createDocsTools");
@@ -39,7 +37,7 @@ export async function runLangChainQuickstart(print: (line: string) => void = con
       }
     }
   } finally {
-    await service.close();
+    await close();
   }
 }
 

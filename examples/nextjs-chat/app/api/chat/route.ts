@@ -28,7 +28,7 @@ export async function POST(request: Request): Promise<Response> {
   let tools: DocsBackend["tools"];
   let model: LanguageModel;
   try {
-    tools = docsBackend().tools;
+    tools = (await docsBackend()).tools;
     ({ model } = await chatModel());
   } catch (error) {
     // A configuration mistake (SEARCH_DOCS_*, a missing provider package): say which.
