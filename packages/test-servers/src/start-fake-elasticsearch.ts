@@ -17,6 +17,7 @@ import {
   unauthenticated,
   unauthorizedFor,
 } from "./fake-elasticsearch-errors.js";
+import { type FieldMapping, mappingAnswer } from "./fake-elasticsearch-mapping.js";
 import {
   type FakeRecord,
   type FakeSearchBody,
@@ -70,6 +71,8 @@ export interface FakeElasticsearchUser {
   read: readonly string[];
   /** Users this one may run as (`es-security-runas-user`). */
   runAs?: readonly string[];
+  /** Index privilege `view_index_metadata` (Get mapping): names or `*` patterns. Default none. */
+  viewIndexMetadata?: readonly string[];
 }
 
 export interface FakeElasticsearchOptions {
@@ -85,6 +88,8 @@ export interface FakeElasticsearchOptions {
   maxResultWindow?: number;
   /** Milliseconds every search answer waits before it is sent: a network and a busier engine. Default 0. */
   latencyMs?: number;
+  /** Index name → its fields' mappings (Get mapping); default `sectionIndexMapping`. */
+  mappings?: Record<string, Record<string, FieldMapping>>;
 }
 
 export interface FakeElasticsearchRequest {
@@ -208,6 +213,24 @@ export async function startFakeElasticsearch(
     response: ServerResponse,
     record: FakeElasticsearchRequest,
   ): Promise<void> {
+    const mapping = /^\/([^/]+)\/_mapping$/.exec(record.path);
+    if (mapping !== null && request.method === "GET") {
+      const user = authenticate(request.headers);
+      if ("status" in user) return reply(response, record, user);
+      const target = decodeURIComponent(mapping[1] ?? "");
+      const answer = mappingAnswer({
+        flavor,
+        target,
+        indices: records.has(target) ? [target] : aliases.get(target),
+        user: user.user,
+        mayView: globMatches,
+        mappings: options.mappings,
+      });
+      record.status = answer.status;
+      return answer.status === 200
+        ? send(response, 200, answer.body, productHeader())
+        : reply(response, record, answer);
+    }
     const match = /^\/([^/]+)\/_search$/.exec(record.path);
     if (match === null || (request.method !== "POST" && request.method !== "GET")) {
       record.status = 400;

@@ -16,6 +16,9 @@ export async function loadLayoutInspector(
       return (await import("./meilisearch-settings.js")).meilisearchSettingsInspector(target);
     case "algolia":
       return (await import("./algolia-settings.js")).algoliaSettingsInspector(target);
+    case "elasticsearch":
+    case "opensearch":
+      return (await import("./elasticsearch-mapping.js")).elasticsearchMappingInspector(target);
     default:
       return undefined;
   }
