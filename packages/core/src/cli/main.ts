@@ -17,6 +17,7 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs index <folder> [--json]                 index a docs folder (.md, .mdx, .txt) for --docs
   search-docs index <url> [--json]                    crawl a docs site (llms.txt, sitemaps, links) for --docs <url>
   search-docs "<question>" --docs <folder>            search that folder (indexed first, incrementally)
+  search-docs index --area <name>=<folder|url> ...   several sources, each an area (also for a search, get, eval)
   search-docs get <ref> --docs <folder>               read a document of that folder
   search-docs eval <queries.jsonl> [--json] [--report report.md]   measure retrieval on your own questions
       [--min-recall n] [--min-mrr n] [--min-ndcg n] [--max-unavailable n]   CI gates (exit 1, one line each)
@@ -83,6 +84,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     );
   }
   if (command === "index") {
+    if (rest.length === 0 && values.docs?.startsWith("{")) {
+      // `index --area a=<folder|url> ...`: each source indexed (or crawled) into its own index.
+      const opened = await openBackend(values, io);
+      await opened.close();
+      return 0;
+    }
     if (rest.length !== 1)
       throw new CliConfigError("index takes one folder, e.g. search-docs index ./docs");
     if (/^https?:\/\//i.test(rest[0] as string)) {

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { fetchBlockedPort } from "../backend-kit/fetch-blocked-port.js";
+import { areaSources } from "../config/area-sources.js";
 
 /** A mistake in the command line or its surroundings; the message is one line. */
 export class CliConfigError extends Error {
@@ -19,7 +20,7 @@ export function parseCommandLine(argv: readonly string[]) {
     args: [...argv],
     allowPositionals: true,
     options: {
-      area: { type: "string" },
+      area: { type: "string", multiple: true },
       json: { type: "boolean" },
       docs: { type: "string" },
       config: { type: "string" },
@@ -58,7 +59,9 @@ export function parseCommandLine(argv: readonly string[]) {
     // Served there, every request to it would fail as a network error: fetch refuses the port.
     throw new CliConfigError(`--port ${port} is one fetch refuses to connect to; choose another`);
   }
-  return parsed;
+  // `--area name=<folder|url>` names a source per area; a plain `--area name` filters a search.
+  const { area, docs } = areaSources(parsed.values.area, parsed.values.docs);
+  return { ...parsed, values: { ...parsed.values, area, docs } };
 }
 
 export type CliValues = ReturnType<typeof parseCommandLine>["values"];

@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { localCaller } from "../folder/local-caller.js";
 import { refuse, requiredValue } from "./config-checks.js";
+import { docsSourcesConfig } from "./docs-sources-config.js";
 import type { EngineEntry } from "./engine-entry.js";
 import { siteEngineConfig } from "./site-engine-config.js";
 
@@ -13,7 +14,7 @@ export const folderEngine: EngineEntry = {
       name: "SEARCH_DOCS_FOLDER_PATH",
       required: true,
       description:
-        "the folder (.md, .mdx, .txt), its top-level folders the areas; or a docs site's URL, crawled (the --docs <folder|url> flag sets it)",
+        'the folder (.md, .mdx, .txt), its top-level folders the areas; or a docs site\'s URL, crawled (the --docs <folder|url> flag sets it); or several sources, each an area, as JSON: {"guides": "https://docs.example.com/guides", "api": "./api-docs"} (the --area name=<folder|url> flags set it)',
     },
   ],
   shared: [],
@@ -24,6 +25,10 @@ export const folderEngine: EngineEntry = {
     const environment = value.environment as NodeJS.ProcessEnv;
     // A docs website: crawled into the same kind of index (site/).
     if (/^https?:\/\//i.test(root)) return siteEngineConfig(root, environment);
+    // Several sources, each an area: {"guides": "https://…/guides", "api": "./api-docs"}.
+    if (root.trimStart().startsWith("{")) {
+      return docsSourcesConfig(root, value.setAs("SEARCH_DOCS_FOLDER_PATH"), environment);
+    }
     let isFolder: boolean;
     try {
       isFolder = statSync(root).isDirectory();

@@ -7,6 +7,7 @@ export {
   siteBackend,
   siteCollection,
 } from "../site/site-backend.js";
+export { type DocsSourcesBackend, docsSourcesBackend, type OpenedSource } from "./docs-sources.js";
 export { type FolderBackend, type FolderBackendOptions, folderBackend } from "./folder-backend.js";
 export { collectionFolder, folderAreas, rootFilesCollection } from "./folder-collections.js";
 export {

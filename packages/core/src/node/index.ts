@@ -13,6 +13,7 @@ export {
   runCheck,
   runCheckCommand,
 } from "../check/index.js";
+export { areaSources } from "../config/area-sources.js";
 export { type BackendConfigSource, backendConfig } from "../config/backend-config.js";
 export { backendRegistry } from "../config/backend-registry.js";
 export { configJsonSchema } from "../config/config-json-schema.js";

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { type Caller, createDocsSearch, type DocsSearch, SearchDocsError } from "@search-docs/core";
 import {
+  areaSources,
   backendConfig,
   describeEngine,
   openConfiguredDocs,
@@ -21,6 +22,8 @@ export const usage = `search-docs-mcp: search_docs and get_document for MCP host
   search-docs-mcp                      over stdio (what a host's "command" runs)
   search-docs-mcp --http [--port <n>]  over Streamable HTTP at http://127.0.0.1:<n>/mcp (default 3333)
   search-docs-mcp --docs <folder>      serve a folder of Markdown and text files (no credentials)
+  search-docs-mcp --area <name>=<folder|url> ...
+                                       several sources, each an area (a folder, or a docs site crawled)
   search-docs-mcp --config <file>      read the SEARCH_DOCS_* names below from a JSON file
                                        (credentials still only from the environment)
   search-docs-mcp --check [--json] [--query <words>]
@@ -161,8 +164,12 @@ function parseCommandLine(argv: readonly string[]) {
       check: { type: "boolean" },
       json: { type: "boolean" },
       query: { type: "string" },
+      area: { type: "string", multiple: true },
     },
   });
+  // `--area name=<folder|url>`: several sources, each an area (the folder engine reads them).
+  const { area, docs } = areaSources(values.area, values.docs);
+  if (area !== undefined) throw new Error(`--area ${area}: give name=<folder or URL>`);
   if ((values.json || values.query !== undefined) && !values.check) {
     throw new Error("--json and --query go with --check");
   }
@@ -174,7 +181,7 @@ function parseCommandLine(argv: readonly string[]) {
       throw new Error("--port must be a port number (0 picks a free one)");
     }
   }
-  return values;
+  return { ...values, docs };
 }
 
 async function serveStdio(
