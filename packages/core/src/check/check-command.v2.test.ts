@@ -1,4 +1,4 @@
-import { freePort } from "@search-docs/test-servers";
+import { freePort, startFakeTypesense } from "@search-docs/test-servers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../__fixtures__/run-cli.js";
 import { fakeDocsServiceFixture } from "../testing/fake-docs-service-fixture.js";
@@ -60,7 +60,29 @@ describe("search-docs check on the v2 API", () => {
     expect(code).toBe(7);
     expect(out).toMatch(/✗ reaches the engine +network/);
     expect(out).toContain(
-      `fix: start the v2 API at ${closed}, or set SEARCH_DOCS_V2_URL to where it runs`,
+      `fix: start the v2 API at ${closed}, or set SEARCH_DOCS_V2_URL (or SEARCH_DOCS_BASE_URL) to where it runs`,
     );
   }, 30_000);
+
+  it("SEARCH_DOCS_BASE_URL pointing at a Typesense server: not the v2 API, said as the URL to fix", async () => {
+    // The first user of issue 28: a 404 from another engine once read as no_matches, exit 0.
+    const typesense = await startFakeTypesense({ collections: {}, keys: {}, fields: [] });
+    try {
+      const url = typesense.urls[0] ?? "";
+      const { code, out } = await runCli(["check", "--query", "rotate"], {
+        SEARCH_DOCS_BASE_URL: url,
+        SEARCH_DOCS_TOKEN: "a-token",
+        SEARCH_DOCS_AREAS: '{"docs":["docs"]}',
+      });
+      expect(code).toBe(7);
+      expect(out).toMatch(
+        /✗ reaches the engine +misconfigured: 404 that is not the v2 API's answer/,
+      );
+      expect(out).toContain(
+        `fix: set SEARCH_DOCS_V2_URL (or SEARCH_DOCS_BASE_URL) to the v2 API's base URL: the server at ${url} is another one`,
+      );
+    } finally {
+      await typesense.close();
+    }
+  });
 });
