@@ -63,11 +63,13 @@ describe.each(engines)("%s", (engine) => {
         mcpSearches(env, [matching, nothingMatches]),
         mcpSearches(downEnv, [matching]),
       ]);
-      const printed: string[] = [];
-      const print = (line: string) => printed.push(line);
+      // Each module's stderr apart: a start line must come from the module that opened.
+      const printed = { nextjs: [] as string[], langchain: [] as string[] };
+      const nextPrint = (line: string) => printed.nextjs.push(line);
+      const agentPrint = (line: string) => printed.langchain.push(line);
 
-      const next = await nextjsBackend(env, print);
-      expect(printed.at(-1)).toMatch(startLine);
+      const next = await nextjsBackend(env, nextPrint);
+      expect(printed.nextjs).toContainEqual(expect.stringMatching(startLine));
       // Per request: the request's credential is sent, never the process-wide one in env.
       const caller = { token: server.callers?.good ?? "a-next-user" };
       const nextOk = await exampleSearch(next, matching, caller);
@@ -76,16 +78,16 @@ describe.each(engines)("%s", (engine) => {
         ? await exampleSearch(next, matching, { token: server.callers.bad })
         : undefined;
       await next.close();
-      const nextDown = await nextjsBackend(downEnv, print);
+      const nextDown = await nextjsBackend(downEnv, nextPrint);
       const nextUnavailable = await exampleSearch(nextDown, matching, caller);
       await nextDown.close();
 
-      const agent = await langchainBackend(env, print);
-      expect(printed.at(-1)).toMatch(startLine);
+      const agent = await langchainBackend(env, agentPrint);
+      expect(printed.langchain).toContainEqual(expect.stringMatching(startLine));
       const agentOk = await exampleSearch(agent, matching);
       const agentNone = await exampleSearch(agent, nothingMatches);
       await agent.close();
-      const agentDown = await langchainBackend(downEnv, print);
+      const agentDown = await langchainBackend(downEnv, agentPrint);
       const agentUnavailable = await exampleSearch(agentDown, matching);
       await agentDown.close();
 
@@ -112,7 +114,12 @@ describe.each(engines)("%s", (engine) => {
 
       const everything = [cliOk, cliNone, cliDown]
         .flatMap((answer) => [answer.stdout, answer.stderr])
-        .concat(mcp.stderr, mcp.outputs, mcpDown.stderr, printed.join("\n"))
+        .concat(
+          mcp.stderr,
+          mcp.outputs,
+          mcpDown.stderr,
+          [...printed.nextjs, ...printed.langchain].join("\n"),
+        )
         .concat([nextOk, nextNone, nextUnavailable, agentOk].map((answer) => answer.text))
         .join("\n");
       for (const secret of server.secrets) expect(everything).not.toContain(secret);
