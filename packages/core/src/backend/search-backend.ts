@@ -55,6 +55,11 @@ export interface AttemptDetails {
   bytes?: number;
   /** Span attributes, after OpenTelemetry's conventions (`http.request.method`, `url.full`, `db.system.name`, ...). */
   attributes?: Record<string, string | number>;
+  /**
+   * A line for the trace's notes when the answer stands but is not whole (a crawl that skipped
+   * pages): a support engineer reads why a page is missing. Once per collection and call.
+   */
+  note?: string;
 }
 
 /** One search hit: a section of a document, as the engine ranked it. */

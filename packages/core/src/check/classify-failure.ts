@@ -55,6 +55,14 @@ export function classifyFailure(
         fix: `set ${credential} to ${context.credentialKind} ${context.collectionWord} ${collectionId}`,
       };
     case "misconfigured":
+      // The v2 backend's 404 from a server that is not the v2 API: the URL is wrong, not the area.
+      if (/not the v2 API's answer/.test(failure.reason)) {
+        return {
+          step: "reach",
+          detail,
+          fix: `set ${context.whereVariable} to the v2 API's base URL: the server at ${context.origin} is another one`,
+        };
+      }
       // PostgreSQL's undefined_column: the table is there, its layout is not the backend's.
       if (/42703/.test(failure.reason)) {
         return {

@@ -31,7 +31,9 @@ export function fixContextOf(config: EngineConfig): FixContext {
     whereVariable:
       config.engine === "folder"
         ? "SEARCH_DOCS_FOLDER_PATH (or --docs)"
-        : (where?.name ?? "SEARCH_DOCS_BACKEND"),
+        : where?.alias !== undefined
+          ? `${where.name} (or ${where.alias})`
+          : (where?.name ?? "SEARCH_DOCS_BACKEND"),
     credentialVariable,
     credentialKind: words[config.engine].credential,
     collectionWord: words[config.engine].collection,

@@ -257,6 +257,8 @@ class FolderBackendImplementation implements FolderBackend {
         reason: `${doing}: the last crawl failed: ${opened.reader.crawlFailure}`,
       };
     }
+    // A partial crawl answers from what it read, and the trace says what it could not.
+    if (opened.reader.crawlSkipped !== "") attempt.annotate({ note: opened.reader.crawlSkipped });
     try {
       return work(opened.reader, collection);
     } catch (error) {

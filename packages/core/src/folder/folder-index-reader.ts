@@ -47,6 +47,8 @@ export class FolderIndexReader {
   readonly build: string;
   /** A site's index whose last crawl read no page: why (empty otherwise). */
   readonly crawlFailure: string;
+  /** A site's index whose last crawl skipped pages: which, by reason, in a line (empty otherwise). */
+  readonly crawlSkipped: string;
   /** A site's index keeps each page's address and its sections' anchors; a folder's does not. */
   readonly #hasPages: boolean;
   readonly #database: DatabaseSync;
@@ -67,6 +69,7 @@ export class FolderIndexReader {
       }
       this.build = meta.get("build") ?? "";
       this.crawlFailure = meta.get("crawl_failed") ?? "";
+      this.crawlSkipped = skippedLine(meta.get("crawl_skipped"));
       this.#hasPages =
         this.#database
           .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pages'")
@@ -151,4 +154,22 @@ export class FolderIndexReader {
 /** The file is a SQLite database, but not an index this version can read. */
 export class IndexFormatError extends Error {
   override name = "IndexFormatError";
+}
+
+/** "the last crawl skipped 3 pages (robots 1, timeout 2)" from the stored counts, or "". */
+function skippedLine(stored: string | undefined): string {
+  if (stored === undefined || stored === "") return "";
+  let counts: unknown;
+  try {
+    counts = JSON.parse(stored);
+  } catch {
+    return "";
+  }
+  if (typeof counts !== "object" || counts === null) return "";
+  const parts = Object.entries(counts).filter(
+    (entry): entry is [string, number] => typeof entry[1] === "number" && entry[1] > 0,
+  );
+  if (parts.length === 0) return "";
+  const total = parts.reduce((sum, [, count]) => sum + count, 0);
+  return `the last crawl skipped ${total} page${total === 1 ? "" : "s"} (${parts.map(([reason, count]) => `${reason} ${count}`).join(", ")}): what they hold is not in this answer`;
 }

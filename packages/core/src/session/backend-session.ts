@@ -222,6 +222,10 @@ export class BackendSession {
           details.attributes = { ...details.attributes, ...next.attributes };
           row.annotate(next.attributes);
         }
+        if (next.note !== undefined)
+          call.trace.noteOnce(
+            `collection ${call.collectionId} (${call.area}): ${next.note.slice(0, 500)}`,
+          );
       },
     };
     try {

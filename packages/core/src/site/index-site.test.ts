@@ -212,6 +212,12 @@ describe("indexSite", () => {
     expect(install.results[0]?.ref).toBe("docs/guides/install#2");
     // The app's link is the page itself, at the heading's own anchor; no portalUrl needed.
     expect(installed.urls["docs/guides/install#2"]).toBe(`${site.url}/docs/guides/install#steps`);
+    // An answer from a partial crawl says, once, what the crawl skipped and why.
+    const skippedNotes = installed.trace.notes.filter((note) => note.includes("skipped"));
+    expect(skippedNotes).toHaveLength(1);
+    expect(skippedNotes[0]).toMatch(
+      /^collection \. \(docs\): the last crawl skipped \d+ pages \(.*robots 1.*timeout 1.*\)/,
+    );
     const page = await docs.getDocument(
       { ref: install.results[0]?.ref ?? "" },
       { caller: localCaller },

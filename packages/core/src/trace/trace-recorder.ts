@@ -129,6 +129,11 @@ export class TraceRecorder {
     this.trace.notes.push(note);
   }
 
+  /** A note said once per call, however many pages or attempts repeat it. */
+  noteOnce(note: string): void {
+    if (!this.trace.notes.includes(note)) this.note(note);
+  }
+
   /** A collection that could not be read: its typed reason, and the same in the notes. */
   failure(failure: TraceFailure): void {
     this.trace.failures.push(failure);
