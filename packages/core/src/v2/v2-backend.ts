@@ -8,6 +8,7 @@ import type {
   SearchBackend,
 } from "../backend/search-backend.js";
 import { callerHeaders } from "../backend-kit/caller-headers.js";
+import { pathSegment } from "../backend-kit/path-segment.js";
 import { sendRequest } from "../backend-kit/send-request.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import { v2ErrorBodyBytes, v2NotFoundFailure } from "./v2-not-found.js";
@@ -136,20 +137,6 @@ function toHit(item: SearchItem): BackendHit {
   if (item.slug !== undefined && item.slug !== null) hit.slug = item.slug;
   if (item.section !== undefined && item.section !== null) hit.section = String(item.section);
   return hit;
-}
-
-/**
- * An id as one URL path segment, or undefined when it cannot be one: "." and ".." (the URL parser
- * resolves them, so the request would leave the collection) and text with lone surrogates
- * (encodeURIComponent throws on it). Such an id came from a malformed response or configuration.
- */
-function pathSegment(id: string): string | undefined {
-  if (id === "." || id === "..") return undefined;
-  try {
-    return encodeURIComponent(id);
-  } catch {
-    return undefined;
-  }
 }
 
 function unrequestable(what: string): { kind: "failed"; cause: "malformed"; reason: string } {
