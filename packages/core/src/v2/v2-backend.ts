@@ -1,12 +1,4 @@
-import type {
-  BackendAttempt,
-  BackendHit,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
+import type { BackendHit, SearchBackend } from "../backend/search-backend.js";
 import { callerHeaders } from "../backend-kit/caller-headers.js";
 import { pathSegment } from "../backend-kit/path-segment.js";
 import { sendRequest } from "../backend-kit/send-request.js";
@@ -43,7 +35,7 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
     specificationVersion: "v1",
     name: "v2-http",
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const collection = pathSegment(request.collectionId);
       if (collection === undefined) return unrequestable("collection id");
       const parameters = new URLSearchParams({
@@ -86,7 +78,7 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
       };
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       const collection = pathSegment(request.collectionId);
       const document = pathSegment(request.documentId);
       if (collection === undefined) return unrequestable("collection id");
