@@ -8,11 +8,11 @@ import {
   startTestDatabase,
   type TestDatabase,
 } from "../__fixtures__/postgres-for-tests.js";
+import { runCli } from "../__fixtures__/run-cli.js";
 import { startHostedEngine } from "../__fixtures__/start-hosted-engine.js";
 import { toMarkdown } from "../folder/to-markdown.js";
 import { loadSections } from "../postgres/load-sections.js";
 import { loadCorpus } from "../testing/load-corpus.js";
-import { main } from "./main.js";
 
 // `search-docs eval` from the CLI, configured by environment variables only, on a PostgreSQL
 // server, a folder and a hosted engine's test server; and `--against` folder vs PostgreSQL on the
@@ -22,23 +22,12 @@ import { main } from "./main.js";
 const root = mkdtempSync(join(tmpdir(), "eval-engines-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(argv: string[], environment: NodeJS.ProcessEnv) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    environment: {
-      SEARCH_DOCS_REF_DIR: join(root, "refs"),
-      XDG_CACHE_HOME: join(root, "cache"),
-      ...environment,
-    },
+function run(argv: string[], environment: NodeJS.ProcessEnv) {
+  return runCli(argv, {
+    SEARCH_DOCS_REF_DIR: join(root, "refs"),
+    XDG_CACHE_HOME: join(root, "cache"),
+    ...environment,
   });
-  return { code, out, err };
 }
 
 describe("search-docs eval on a hosted engine's test server (Typesense)", () => {
