@@ -1,17 +1,24 @@
 import { contractDocuments } from "@search-docs/core/testing";
-import { describe, expect, it } from "vitest";
-import type { Article } from "./array-backend.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handbookSearch } from "./handbook-search.js";
+import { startTinyEngine } from "./tiny-engine.js";
 
-const articles: Article[] = contractDocuments().map(({ key, ...article }) => ({
-  id: key,
-  ...article,
-}));
-const caller = { caller: { token: "reader-token-1234" } };
+const reader = "reader-token-1234";
+const caller = { caller: { token: reader } };
+let engine: Awaited<ReturnType<typeof startTinyEngine>>;
+
+beforeAll(async () => {
+  const articles = contractDocuments().map(({ key, ...article }) => ({ id: key, ...article }));
+  engine = await startTinyEngine({
+    runbooks: { articles, readers: [reader] },
+    policies: { articles: [], readers: [reader] },
+  });
+});
+afterAll(() => engine.close());
 
 describe("handbookSearch", () => {
-  it("searches through the array backend and reads a result by its ref", async () => {
-    const docs = handbookSearch(articles, []);
+  it("searches through the tiny engine's backend and reads a result by its ref", async () => {
+    const docs = handbookSearch(engine.url);
     const { output } = await docs.search({ query: "heliograph", area: "runbooks" }, caller);
     expect(output.status).toBe("ok");
     const [first] = output.results;
@@ -21,7 +28,7 @@ describe("handbookSearch", () => {
   });
 
   it("answers no_matches where nothing matched, in every area", async () => {
-    const { output } = await handbookSearch(articles, []).search(
+    const { output } = await handbookSearch(engine.url).search(
       { query: "quokka xylophone" },
       caller,
     );

@@ -1,10 +1,10 @@
 import { createDocsSearch } from "@search-docs/core";
-import { type Article, arrayBackend } from "./array-backend.js";
+import { tinyEngineBackend } from "./tiny-engine-backend.js";
 
 /** The tools over your backend: its collection ids listed under the areas the model may pick. */
-export function handbookSearch(runbooks: Article[], policies: Article[]) {
+export function handbookSearch(url: string) {
   return createDocsSearch({
-    backend: arrayBackend({ runbooks, policies }),
+    backend: tinyEngineBackend({ url }),
     areas: { runbooks: ["runbooks"], policies: ["policies"] },
   });
 }

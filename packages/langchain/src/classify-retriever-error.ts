@@ -1,11 +1,6 @@
 import type { BackendFailure } from "@search-docs/core";
-import { parseRetryAfter } from "@search-docs/core/backend-kit";
-import {
-  clientErrorFailure,
-  retrieverStatusTable,
-  serverErrorFailure,
-  unknownErrorFailure,
-} from "./retriever-status-table.js";
+import { isRetryable, parseRetryAfter, statusRow } from "@search-docs/core/backend-kit";
+import { retrieverStatusTable, unknownErrorFailure } from "./retriever-status-table.js";
 
 /** A thrown error's HTTP status, wherever the SDK put it, and the failure it means. */
 export interface ClassifiedError {
@@ -25,22 +20,16 @@ export function classifyRetrieverError(
 ): ClassifiedError {
   const status = statusOf(error) ?? statusOf(field(error, "cause"));
   const base =
-    status === undefined
-      ? unknownErrorFailure
-      : (retrieverStatusTable[status] ??
-        (status >= 500
-          ? serverErrorFailure
-          : status >= 400
-            ? clientErrorFailure
-            : unknownErrorFailure));
+    (status === undefined ? undefined : statusRow(retrieverStatusTable, status))?.meaning ??
+    unknownErrorFailure;
   const name = errorName(error);
   const reason =
     status === undefined
       ? `the retriever threw ${name}`
       : `the retriever threw ${name} (HTTP ${status})`;
-  const waits =
-    base.kind === "overloaded" || base.kind === "transient" || base.kind === "rebuilding";
-  const retryAfterMs = waits ? parseRetryAfter(retryAfterOf(error), nowEpochMs) : undefined;
+  const retryAfterMs = isRetryable(base)
+    ? parseRetryAfter(retryAfterOf(error), nowEpochMs)
+    : undefined;
   const failure: BackendFailure = {
     ...base,
     reason,

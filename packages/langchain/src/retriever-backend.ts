@@ -13,6 +13,7 @@ import {
   raceSignal,
   type SearchBackend,
 } from "@search-docs/core";
+import { pageOf, tooManySections } from "@search-docs/core/backend-kit";
 import { classifyRetrieverError } from "./classify-retriever-error.js";
 
 /** One retriever for every collection, or a retriever per collection id (undefined: not configured). */
@@ -172,11 +173,16 @@ export function retrieverBackend(
           reason: "the retriever answered something other than a list of documents",
         };
       }
-      if (documents.length === 0) return { kind: "no_match" };
       const pageSize = Math.max(1, Math.min(request.pageSize, attempt.limits.pageItems));
       const hits = toHits(documents as DocumentInterface[]);
       if (typeof hits === "string") return { kind: "failed", cause: "malformed", reason: hits };
-      return { kind: "page", hits: hits.slice(0, pageSize), more: false };
+      // A retriever answers its own k: the best pageSize are the page, and the only one.
+      return pageOf(hits.slice(0, pageSize), {
+        asked: pageSize,
+        first: true,
+        readHit: (hit) => hit,
+        more: false,
+      });
     },
 
     async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
@@ -200,11 +206,7 @@ export function retrieverBackend(
       const document = answer.value;
       if (document === undefined) return { kind: "not_found" };
       if (document.sections.length > attempt.limits.documentSections) {
-        return {
-          kind: "failed",
-          cause: "too_large",
-          reason: `${document.sections.length} sections, over limits.documentSections`,
-        };
+        return tooManySections(attempt.limits.documentSections);
       }
       return { kind: "document", document };
     },

@@ -9,7 +9,12 @@ const causes: ReadonlyArray<[RegExp, string]> = [
     "connection timed out",
   ],
   [/^(EHOSTUNREACH|ENETUNREACH|ENETDOWN)$/, "host unreachable"],
-  [/CERT|TLS|SSL|SELF_SIGNED|ERR_SSL/, "TLS error"],
+  // OpenSSL's verification codes: the server's certificate chains to no CA this process trusts.
+  [
+    /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT)$/,
+    "TLS certificate not trusted; a private CA goes in NODE_EXTRA_CA_CERTS",
+  ],
+  [/CERT|TLS|SSL|SELF_SIGNED|ERR_SSL|HOSTNAME_MISMATCH/, "TLS error"],
 ];
 
 /**

@@ -15,13 +15,8 @@ import { sectionsLayout } from "./sections-layout.js";
 
 export { pageTopSection } from "./docsearch-layout.js";
 export { fieldValue, type RawRecord, type RecordLayout } from "./read-record.js";
-export {
-  type DocSearchFields,
-  defaultDocSearchFields,
-  defaultSectionFields,
-  fieldsOption,
-  type SectionFields,
-} from "./record-fields.js";
+export type { DocSearchFields, SectionFields } from "./record-fields.js";
+export { defaultDocSearchFields, defaultSectionFields, fieldsOption } from "./record-fields.js";
 export { sectionsLayout } from "./sections-layout.js";
 
 export interface RecordLayoutOptions {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AttemptDetails, BackendAttempt } from "../backend/search-backend.js";
 import { createDocsSearch } from "../create-docs-search.js";
 import { defaultLimits } from "../limits.js";
+import { networkCause } from "./network-cause.js";
 import { sendRequest } from "./send-request.js";
 
 function attemptFor(details: AttemptDetails[] = []): BackendAttempt {
@@ -64,5 +65,21 @@ describe("sendRequest: a network error names its cause", () => {
       kind: "transient",
       reason: expect.stringContaining("BAD_PORT"),
     });
+  });
+
+  it("a certificate no trusted CA signed says where a private CA goes", () => {
+    for (const code of [
+      "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+      "SELF_SIGNED_CERT_IN_CHAIN",
+      "DEPTH_ZERO_SELF_SIGNED_CERT",
+      "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+    ]) {
+      expect(networkCause(new TypeError("fetch failed", { cause: { code } }))).toBe(
+        ` (TLS certificate not trusted; a private CA goes in NODE_EXTRA_CA_CERTS: ${code})`,
+      );
+    }
+    expect(networkCause({ cause: { code: "ERR_TLS_CERT_ALTNAME_INVALID" } })).toBe(
+      " (TLS error: ERR_TLS_CERT_ALTNAME_INVALID)",
+    );
   });
 });

@@ -71,6 +71,29 @@ describe("search-docs check on a folder", () => {
     expect(out).toMatch(/fix: point SEARCH_DOCS_FOLDER_PATH \(or --docs\) at the folder/);
   });
 
+  it("several sources (--area name=<folder>): each area probed with its own first title", async () => {
+    mkdirSync(join(work, "guides"), { recursive: true });
+    writeFileSync(join(work, "guides", "install.md"), "# Install guide\n\nInstall it.\n");
+    const { code, out } = await runCli(
+      [
+        "check",
+        "--area",
+        `runbooks=${join(work, "docs")}`,
+        "--area",
+        `guides=${join(work, "guides")}`,
+      ],
+      environment(),
+    );
+    expect(out).toMatch(
+      /✓ folder index +runbooks: .*: 1 files, 2 sections.*\n +guides: .*: 1 files/,
+    );
+    expect(out).toMatch(
+      /area guides, guides\n(.*\n){3}.*✓ probe search answers +1 result\(s\) for "Install guide"/,
+    );
+    expect(out).toMatch(/✓ probe search answers +\d+ result\(s\) for "Key rotation"/);
+    expect(code).toBe(0);
+  });
+
   it("with no backend configured, says so in one line (exit 2)", async () => {
     const { code, err } = await runCli(["check"], environment());
     expect(code).toBe(2);

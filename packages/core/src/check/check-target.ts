@@ -15,4 +15,5 @@ export type CheckTarget =
   | { engine: "meilisearch" | "typesense"; url: string; records: RecordLayoutOptions["records"] }
   | { engine: "elasticsearch" | "opensearch"; url: string }
   | { engine: "postgres"; connectionString: string; table: string }
-  | { engine: "folder"; root: string };
+  /** A folder whose top-level folders are collections, or several sources: collection → folder. */
+  | { engine: "folder"; root: string; folders?: Readonly<Record<string, string>> };

@@ -8,11 +8,16 @@ const documentExtensions = new Set([".md", ".mdx", ".txt"]);
  * A folder has no layout to inspect (the backend indexes the files itself), but its first
  * document's title makes a probe that matches: the title line, or the file's name in words.
  */
-export function folderSampleInspector(target: { root: string }): LayoutInspector {
+export function folderSampleInspector(target: {
+  root: string;
+  folders?: Readonly<Record<string, string>>;
+}): LayoutInspector {
   return {
     async inspect(collectionId) {
-      const start = collectionId === "." ? target.root : join(target.root, collectionId);
-      const file = firstDocument(start, collectionId !== ".", 0);
+      const source = target.folders?.[collectionId];
+      const start =
+        source ?? (collectionId === "." ? target.root : join(target.root, collectionId));
+      const file = firstDocument(start, source !== undefined || collectionId !== ".", 0);
       if (file === undefined) return { detail: "" };
       const heading = /^#\s+(.+)$/m.exec(readFileSync(file, "utf8").slice(0, 4096))?.[1];
       const title = heading?.trim() || basename(file, extname(file)).replace(/[-_]+/g, " ");

@@ -14,7 +14,9 @@ export function formatCheckReport(report: CheckReport): string {
       );
       lastTarget = target;
     }
-    lines.push(`    ${marks[row.state]} ${checkSteps[row.step].padEnd(22)} ${row.detail}`);
+    // A detail of several lines (several sources' index lines) stays in its column.
+    const detail = row.detail.replaceAll("\n", `\n${" ".repeat(29)}`);
+    lines.push(`    ${marks[row.state]} ${checkSteps[row.step].padEnd(22)} ${detail}`);
     if (row.fix !== undefined) lines.push(`      fix: ${row.fix}`);
   }
   const failed = report.rows.filter((row) => row.state === "fail").length;

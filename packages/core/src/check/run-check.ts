@@ -70,20 +70,26 @@ async function indexIsFresh(engine: OpenedEngine, config: EngineConfig, rows: Ch
   if (engine.refresh === undefined) return true;
   try {
     const line = await engine.refresh();
+    // Several sources: one line each; a source that indexed nothing or failed fails the row.
     const empty = /: 0 (files|pages)/.test(line);
+    const unread = /: not indexed:/.test(line);
     rows.push({
       area: "*",
       collectionId: config.origin,
       step: "index",
-      state: empty ? "fail" : "pass",
+      state: empty || unread ? "fail" : "pass",
       detail: line,
       ...(empty
         ? {
             fix: "point SEARCH_DOCS_FOLDER_PATH (or --docs) at the folder holding the .md, .mdx or .txt files",
           }
-        : {}),
+        : unread
+          ? {
+              fix: "make each source readable (a folder's files, a site reachable), then run check again",
+            }
+          : {}),
     });
-    return !empty;
+    return !empty && !unread;
   } catch (error) {
     rows.push({
       area: "*",

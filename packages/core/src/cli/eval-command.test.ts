@@ -126,6 +126,44 @@ describe("search-docs eval on a folder, configured by environment only", () => {
     expect(narrow.err).not.toContain("in-flight bound");
   });
 
+  it("--against a folder beside a v2 setup: the first setup's token stays with it", async () => {
+    const { startFakeDocsService } = await import("../testing/index.js");
+    const service = await startFakeDocsService();
+    try {
+      const against = join(root, "folder-setup.json");
+      writeFileSync(
+        against,
+        JSON.stringify({ SEARCH_DOCS_BACKEND: "folder", SEARCH_DOCS_FOLDER_PATH: docs }),
+      );
+      const queries = write("both.jsonl", [good[0], good[2]]);
+      let out = "";
+      let err = "";
+      const code = await main(["eval", queries, "--against", against, "--json"], {
+        out: (text) => {
+          out += text;
+        },
+        err: (text) => {
+          err += text;
+        },
+        environment: {
+          SEARCH_DOCS_BACKEND: "v2",
+          SEARCH_DOCS_BASE_URL: service.url,
+          SEARCH_DOCS_TOKEN: service.tokens.everything,
+          SEARCH_DOCS_AREAS: JSON.stringify(service.areas),
+          SEARCH_DOCS_REF_DIR: join(root, "refs"),
+          XDG_CACHE_HOME: join(root, "cache"),
+        },
+      });
+      expect(err).not.toContain("does not read it");
+      expect(code).toBe(0);
+      const reports = JSON.parse(out) as Record<string, { overall: { calls: number } }>;
+      expect(Object.keys(reports).sort()).toEqual(["configured", "folder-setup"]);
+      expect(reports["folder-setup"]?.overall.calls).toBe(2);
+    } finally {
+      await service.close();
+    }
+  });
+
   it("refuses a bad query file with its line, before opening the backend", async () => {
     const path = join(root, "bad.jsonl");
     writeFileSync(path, `${JSON.stringify(good[0])}\n{"query":"x","expected":[]}\n`);

@@ -215,5 +215,13 @@ function againstEnvironment(path: string, environment: NodeJS.ProcessEnv): NodeJ
       if (variable.alias !== undefined) delete kept[variable.alias];
     }
   }
+  // The first setup's token is not the second's business when its engine reads none (a folder).
+  const entry = backendRegistry.find((candidate) => candidate.engine === chosen);
+  if (
+    entry !== undefined &&
+    !entry.shared.includes("SEARCH_DOCS_TOKEN") &&
+    !("SEARCH_DOCS_TOKEN" in file)
+  )
+    delete kept.SEARCH_DOCS_TOKEN;
   return kept;
 }

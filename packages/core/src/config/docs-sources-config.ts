@@ -39,6 +39,7 @@ export function docsSourcesConfig(
       .map(([area, source]) => `${area}=${source}`)
       .join(", "),
     caller: localCaller,
+    check: { engine: "folder", root: "", folders: folderSources(sources) },
     async open() {
       const { docsSourcesBackend } = await import("../folder/docs-sources.js");
       const backend = docsSourcesBackend(sources, {
@@ -85,4 +86,11 @@ function isFolder(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The sources that are folders, by area (each area's collection id): `check` probes with a title. */
+function folderSources(sources: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(sources).filter(([, source]) => !/^https?:/i.test(source)),
+  );
 }

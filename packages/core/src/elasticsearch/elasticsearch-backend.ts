@@ -1,12 +1,4 @@
-import type {
-  BackendAttempt,
-  BackendFailure,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
+import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
 import { callerHeaders } from "../backend-kit/caller-headers.js";
 import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
@@ -145,7 +137,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     specificationVersion: "v1",
     name: flavor,
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const problem = indexExpressionProblem(request.collectionId);
       if (problem !== undefined) return notAnIndex(problem);
       const from = readOffset(request.continuation, maxResultWindow);
@@ -170,7 +162,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
       });
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       const problem = indexExpressionProblem(request.collectionId);
       if (problem !== undefined) return notAnIndex(problem);
       // Within limits.documentSections and within the result window, one more asked for so that

@@ -1,11 +1,4 @@
-import type {
-  BackendAttempt,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
+import type { SearchBackend } from "../backend/search-backend.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { readOffset } from "../backend-kit/offset-continuation.js";
 import type { Caller } from "../contract/caller.js";
@@ -98,7 +91,7 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
     specificationVersion: "v1",
     name: "postgres",
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const pageSize = Math.max(1, Math.min(request.pageSize, attempt.limits.pageItems));
       const offset = readOffset(request.continuation);
       if (isFailure(offset)) return offset;
@@ -118,7 +111,7 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
       });
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       const most = attempt.limits.documentSections;
       return inTransaction(attempt, "get_document", async (client) => {
         const result = await client.query(queries.document, [

@@ -1,104 +1,26 @@
-import { parseDocument } from "../folder/parse-document.js";
-import { type CrawlScope, crawlScope } from "./crawl-scope.js";
-import { type Fetch, type FetchLimits, type FetchSkip, fetchPage } from "./fetch-page.js";
-import { headingAnchors } from "./heading-anchors.js";
+import type {
+  CrawledPage,
+  CrawlProgress,
+  CrawlResult,
+  CrawlSkip,
+  ResolvedCrawlOptions,
+  StoredPage,
+} from "./crawl-options.js";
+import { isMarkdown, lastSegment, markdownPage } from "./crawl-text.js";
+import { discoverPages, readRobots } from "./discover-pages.js";
+import { type FetchLimits, fetchPage } from "./fetch-page.js";
 import { htmlSections } from "./html-sections.js";
-import { allowEverything, parseRobots, type RobotsRules } from "./robots-rules.js";
 
-export interface CrawlOptions {
-  /** The start page; its origin and path prefix are the crawl's scope. */
-  url: string;
-  /** Path patterns a page must match (`/docs/**`, `*.html`); default: every page in scope. */
-  include?: readonly string[];
-  /** Path patterns left out (`/blog/**`). */
-  exclude?: readonly string[];
-  /** Pages fetched at most per run. Default 1,000. */
-  maxPages?: number;
-  /** A page larger than this is skipped ("too_large"). Default 5 MiB. */
-  maxPageBytes?: number;
-  /** Bytes read in all per run; past it the rest is skipped ("byte_budget"). Default 200 MiB. */
-  maxTotalBytes?: number;
-  /** The whole run's time; past it the rest is skipped ("time_budget"). Default 10 minutes. */
-  timeBudgetMs?: number;
-  /** One request's time ("timeout"). Default 15 s. */
-  pageTimeoutMs?: number;
-  /** Requests in flight at once (one host). Default 4. */
-  concurrency?: number;
-  /** The longest Retry-After waited (once per page). Default 30 s. */
-  maxRetryAfterMs?: number;
-  userAgent?: string;
-  /** Injected for tests; default the global fetch. */
-  fetch?: Fetch;
-}
-
-export type ResolvedCrawlOptions = Required<Omit<CrawlOptions, "include" | "exclude">> & {
-  scope: CrawlScope;
-};
-
-/** Why a page was left out, each counted in the crawl summary. */
-export type CrawlSkip =
-  | FetchSkip
-  | "robots"
-  | "page_cap"
-  | "byte_budget"
-  | "duplicate"
-  | "script_rendered"
-  | "empty"
-  | "not_a_page";
-
-/** One page's outcome in a run. */
-export type CrawledPage =
-  | {
-      kind: "page";
-      path: string;
-      url: string;
-      title: string;
-      sections: { heading: string; body: string; anchor: string }[];
-      etag?: string;
-      lastModified?: string;
-      bytes: number;
-    }
-  | { kind: "not_modified"; path: string }
-  | { kind: "gone"; path: string; status: number }
-  | { kind: "failed"; path: string; url: string; reason: CrawlSkip; status?: number };
-
-export interface StoredPage {
-  url: string;
-  etag?: string;
-  lastModified?: string;
-}
-
-export interface CrawlProgress {
-  discovered: number;
-  fetched: number;
-  skipped: number;
-  bytes: number;
-}
-
-export interface CrawlResult {
-  pages: CrawledPage[];
-  discovered: number;
-  skipped: Partial<Record<CrawlSkip, number>>;
-  bytes: number;
-}
-
-export function resolveCrawlOptions(options: CrawlOptions): ResolvedCrawlOptions {
-  return {
-    url: options.url,
-    maxPages: options.maxPages ?? 1_000,
-    maxPageBytes: options.maxPageBytes ?? 5 * 1024 * 1024,
-    maxTotalBytes: options.maxTotalBytes ?? 200 * 1024 * 1024,
-    timeBudgetMs: options.timeBudgetMs ?? 600_000,
-    pageTimeoutMs: options.pageTimeoutMs ?? 15_000,
-    concurrency: options.concurrency ?? 4,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
-    userAgent: options.userAgent ?? "search-docs",
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    scope: crawlScope(options.url, options.include, options.exclude),
-  };
-}
-
-const maxSitemaps = 50;
+export type {
+  CrawledPage,
+  CrawlOptions,
+  CrawlProgress,
+  CrawlResult,
+  CrawlSkip,
+  ResolvedCrawlOptions,
+  StoredPage,
+} from "./crawl-options.js";
+export { resolveCrawlOptions } from "./crawl-options.js";
 
 /**
  * Crawls a docs site: pages found from `llms.txt`, then the sitemaps (indexes followed), then
@@ -147,26 +69,8 @@ export async function crawlSite(
       bytes,
     });
 
-  // robots.txt first: RFC 9309 — a 4xx allows all, an unreachable one (5xx, network) allows none.
-  let robots: RobotsRules = allowEverything;
-  const sitemaps: string[] = [];
-  const robotsAnswer = await fetchPage(
-    options.fetch,
-    new URL("/robots.txt", scope.origin),
-    { ...scope, canonical: (url, base) => safeUrl(url, base) },
-    limits,
-    undefined,
-    deadline,
-    run.signal,
-  );
-  if (robotsAnswer.kind === "ok") {
-    robots = parseRobots(robotsAnswer.text, options.userAgent);
-    for (const match of robotsAnswer.text.matchAll(/^\s*sitemap\s*:\s*(\S+)/gim)) {
-      if (match[1] !== undefined) sitemaps.push(match[1]);
-    }
-  } else if (robotsAnswer.kind === "failed" && robotsAnswer.reason !== "http_error") {
-    robots = { allows: () => false };
-  }
+  // robots.txt first: what it allows, and the sitemaps it names.
+  const { robots, sitemaps } = await readRobots(options, limits, deadline, run.signal);
 
   // The queue, by page path: one page however many URLs (query variants, `.md`, trailing slash).
   const queued = new Map<string, URL>();
@@ -192,29 +96,7 @@ export async function crawlSite(
   };
 
   // Discovery: llms.txt (its links are often the pages' Markdown), then the sitemaps.
-  for (const name of new Set([`${scope.prefix}llms.txt`, "/llms.txt"])) {
-    const answer = await get(new URL(name, scope.origin));
-    if (answer.kind !== "ok") continue;
-    for (const match of answer.text.matchAll(/\]\(([^)\s]+)\)/g)) {
-      if (match[1] !== undefined) enqueue(match[1], answer.url);
-    }
-  }
-  sitemaps.push(new URL(`${scope.prefix}sitemap.xml`, scope.origin).href);
-  sitemaps.push(new URL("/sitemap.xml", scope.origin).href);
-  const seenSitemaps = new Set<string>();
-  while (sitemaps.length > 0 && seenSitemaps.size < maxSitemaps) {
-    const href = sitemaps.shift() as string;
-    const url = safeUrl(href);
-    if (url === undefined || url.origin !== scope.origin || seenSitemaps.has(url.href)) continue;
-    seenSitemaps.add(url.href);
-    const answer = await get(url);
-    if (answer.kind !== "ok") continue;
-    const locs = [...answer.text.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) =>
-      decodeXml(match[1] ?? ""),
-    );
-    if (/<sitemapindex[\s>]/.test(answer.text)) sitemaps.push(...locs);
-    else for (const loc of locs) enqueue(loc);
-  }
+  await discoverPages(scope, sitemaps, get, enqueue);
   enqueue(options.url);
   for (const page of stored.values()) enqueue(page.url);
   progress();
@@ -350,45 +232,4 @@ export async function crawlSite(
   }
   progress();
   return { pages, discovered: queued.size, skipped, bytes };
-}
-
-function markdownPage(text: string, path: string) {
-  const document = parseDocument(text, lastSegment(path), "markdown");
-  const anchors = headingAnchors(document.sections.map((section) => section.heading));
-  return {
-    title: document.title,
-    sections: document.sections.map((section, index) => ({
-      ...section,
-      anchor: anchors[index] ?? "",
-    })),
-  };
-}
-
-function isMarkdown(url: URL, contentType: string): boolean {
-  return (
-    /markdown/.test(contentType) ||
-    /\.mdx?$/i.test(url.pathname) ||
-    /llms(-full)?\.txt$/.test(url.pathname)
-  );
-}
-
-function lastSegment(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-
-function safeUrl(href: string | URL, base?: string | URL): URL | undefined {
-  try {
-    return new URL(href, base);
-  } catch {
-    return undefined;
-  }
-}
-
-function decodeXml(text: string): string {
-  return text
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'");
 }

@@ -1,13 +1,6 @@
-import type {
-  BackendAttempt,
-  BackendHit,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
+import type { BackendHit, SearchBackend } from "../backend/search-backend.js";
 import { callerHeaders } from "../backend-kit/caller-headers.js";
+import { pathSegment } from "../backend-kit/path-segment.js";
 import { sendRequest } from "../backend-kit/send-request.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import { v2ErrorBodyBytes, v2NotFoundFailure } from "./v2-not-found.js";
@@ -42,7 +35,7 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
     specificationVersion: "v1",
     name: "v2-http",
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const collection = pathSegment(request.collectionId);
       if (collection === undefined) return unrequestable("collection id");
       const parameters = new URLSearchParams({
@@ -85,7 +78,7 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
       };
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       const collection = pathSegment(request.collectionId);
       const document = pathSegment(request.documentId);
       if (collection === undefined) return unrequestable("collection id");
@@ -136,20 +129,6 @@ function toHit(item: SearchItem): BackendHit {
   if (item.slug !== undefined && item.slug !== null) hit.slug = item.slug;
   if (item.section !== undefined && item.section !== null) hit.section = String(item.section);
   return hit;
-}
-
-/**
- * An id as one URL path segment, or undefined when it cannot be one: "." and ".." (the URL parser
- * resolves them, so the request would leave the collection) and text with lone surrogates
- * (encodeURIComponent throws on it). Such an id came from a malformed response or configuration.
- */
-function pathSegment(id: string): string | undefined {
-  if (id === "." || id === "..") return undefined;
-  try {
-    return encodeURIComponent(id);
-  } catch {
-    return undefined;
-  }
 }
 
 function unrequestable(what: string): { kind: "failed"; cause: "malformed"; reason: string } {
