@@ -6,9 +6,9 @@ import { compatRoot } from "./find-executable.ts";
  * The root entry as a bundler for edge runtimes, workers and browsers sees it: the neutral
  * platform, with no Node built-in available. esbuild fails on any import it cannot resolve.
  */
-async function bundleRootEntry(): Promise<Metafile> {
+async function bundleRootEntry(entry = "@search-docs/core"): Promise<Metafile> {
   const result = await build({
-    stdin: { contents: 'export * from "@search-docs/core";', resolveDir: compatRoot },
+    stdin: { contents: `export * from "${entry}";`, resolveDir: compatRoot },
     bundle: true,
     platform: "neutral",
     format: "esm",
@@ -28,4 +28,14 @@ it("@search-docs/core bundles for a neutral platform: every import resolved, non
   expect(Object.keys(metafile.inputs).some((path) => path.includes("/core/dist/index.js"))).toBe(
     true,
   );
+});
+
+it("@search-docs/core/edge-config (the registry's fetch engines, lazily loaded backends included) bundles the same way", async () => {
+  const metafile = await bundleRootEntry("@search-docs/core/edge-config");
+  const imports = Object.values(metafile.inputs).flatMap((input) => input.imports);
+  expect(imports.filter((entry) => entry.external)).toEqual([]);
+  expect(imports.filter((entry) => entry.path.startsWith("node:"))).toEqual([]);
+  const inputs = Object.keys(metafile.inputs);
+  expect(inputs.some((path) => path.includes("/core/dist/edge-config/index.js"))).toBe(true);
+  expect(inputs.some((path) => path.includes("/core/dist/typesense/index.js"))).toBe(true);
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { fieldValue, pageTopSection, recordLayout } from "./record-layout.js";
+import {
+  defaultSectionFields,
+  fieldValue,
+  pageTopSection,
+  recordLayout,
+  sectionsLayout,
+} from "./record-layout.js";
 
 describe("recordLayout", () => {
   it("reads a dotted path from a nested object or a flat dotted key alike", () => {
@@ -51,6 +57,33 @@ describe("recordLayout", () => {
         { section: "install", heading: "Install", text: "Run the installer.\n\nThen restart." },
       ],
     });
+  });
+
+  it("reads section records in section order, one copy of each (a pattern or alias can match an old and a new index during a reindex)", () => {
+    const layout = sectionsLayout(defaultSectionFields);
+    const section = (at: number | string, body: string) => ({
+      document_id: "setup",
+      section: at,
+      title: "Setup",
+      heading: `Step ${at}`,
+      body,
+      slug: "guide/setup",
+      updated_at: at === 2 ? "2026-02-01" : "2026-01-01",
+    });
+    expect(
+      layout.readDocument([section(2, "Run it."), section("1", "Get it."), section(2, "Run it.")]),
+    ).toEqual({
+      title: "Setup",
+      slug: "guide/setup",
+      updated: "2026-02-01",
+      sections: [
+        { section: "1", heading: "Step 1", text: "Get it." },
+        { section: "2", heading: "Step 2", text: "Run it." },
+      ],
+    });
+    expect(layout.readDocument([{ ...section(1, "x"), section: "one" }])).toBe(
+      "section 1 has no section",
+    );
   });
 
   it("refuses an unknown layout or field, and a field name that is not one", () => {

@@ -1,14 +1,9 @@
 import { readFileSync } from "node:fs";
 import { backendRegistry, registryEntry } from "./backend-registry.js";
 import { refuse } from "./config-checks.js";
-import {
-  type CallerMode,
-  type EngineConfig,
-  type EngineEntry,
-  type EngineName,
-  engineNames,
-  type ReadValue,
-} from "./engine-entry.js";
+import type { CallerMode, EngineConfig } from "./engine-entry.js";
+import { readAreasFile } from "./read-areas-file.js";
+import { environmentValues, selectEngine } from "./select-engine.js";
 import { sharedVariables } from "./shared-variables.js";
 
 export interface BackendConfigSource {
@@ -24,44 +19,19 @@ export interface BackendConfigSource {
  * The one engine the environment (and a config file, and `--docs`) names, read and checked;
  * undefined when nothing names one (an entry point may then run its embedded fake service).
  * Two engines' variables at once, or an engine's variable beside another SEARCH_DOCS_BACKEND, is
- * a one-line ConfigurationError naming both: never a silent pick.
+ * a one-line ConfigurationError naming both: never a silent pick (select-engine.ts).
  */
 export function backendConfig(source: BackendConfigSource): EngineConfig | undefined {
-  const values = collectValues(source);
-  const value = readValueOf(values, source.environment);
-  const chosen = source.docsFolder === undefined ? value("SEARCH_DOCS_BACKEND") : "folder";
-  const chosenBy =
-    source.docsFolder === undefined ? `SEARCH_DOCS_BACKEND is ${chosen}` : "--docs names a folder";
-  if (chosen !== "" && !(engineNames as readonly string[]).includes(chosen)) {
-    refuse("SEARCH_DOCS_BACKEND", `SEARCH_DOCS_BACKEND must be one of ${engineNames.join(", ")}`);
-  }
-  const claims = backendRegistry.flatMap((entry) => {
-    const set = setVariable(entry, values);
-    return set === undefined ? [] : [{ entry, set }];
+  return selectEngine({
+    values: collectValues(source),
+    environment: source.environment,
+    mode: source.mode,
+    ...(source.docsFolder === undefined
+      ? {}
+      : { chosen: { engine: "folder", by: "--docs names a folder" } }),
+    readFile: readAreasFile,
+    readerOf: (description) => registryEntry(description.engine),
   });
-  if (chosen !== "") {
-    const other = claims.find(({ entry }) => entry.engine !== chosen);
-    if (other) {
-      refuse(other.set, `${other.set} is ${other.entry.label}'s, but ${chosenBy}: unset one`);
-    }
-    return readEngine(registryEntry(chosen as EngineName), value, values, source.mode);
-  }
-  const [first, second] = claims;
-  if (first && second) {
-    refuse(
-      second.set,
-      `${first.set} (${first.entry.label}) and ${second.set} (${second.entry.label}) are both set: set one engine's variables`,
-    );
-  }
-  if (first) return readEngine(first.entry, value, values, source.mode);
-  const stray = ["SEARCH_DOCS_AREAS", "SEARCH_DOCS_TOKEN"].find((name) => values.has(name));
-  if (stray !== undefined) {
-    refuse(
-      stray,
-      `${stray} is set but no engine is: set SEARCH_DOCS_BACKEND and its variables (docs/configuration.md), or unset ${stray} to use the embedded fake service`,
-    );
-  }
-  return undefined;
 }
 
 /** Non-empty values: the config file's, then the environment's over them; legacy spellings mapped. */
@@ -72,20 +42,7 @@ function collectValues(source: BackendConfigSource): Map<string, string> {
       values.set(name, value);
     }
   }
-  for (const [name, raw] of Object.entries(source.environment)) {
-    const trimmed = raw?.trim() ?? "";
-    if (name.startsWith("SEARCH_DOCS_") && trimmed !== "") values.set(name, trimmed);
-  }
-  // The older spelling of OpenSearch: the Elasticsearch variables with FLAVOR=opensearch.
-  if (values.get("SEARCH_DOCS_ELASTICSEARCH_FLAVOR") === "opensearch") {
-    values.delete("SEARCH_DOCS_ELASTICSEARCH_FLAVOR");
-    for (const suffix of ["URL", "API_KEY"]) {
-      const old = values.get(`SEARCH_DOCS_ELASTICSEARCH_${suffix}`);
-      if (old === undefined) continue;
-      values.delete(`SEARCH_DOCS_ELASTICSEARCH_${suffix}`);
-      values.set(`SEARCH_DOCS_OPENSEARCH_${suffix}`, old);
-    }
-  }
+  environmentValues(source.environment, values);
   if (source.docsFolder !== undefined) {
     const set = values.get("SEARCH_DOCS_FOLDER_PATH");
     if (set !== undefined && set !== source.docsFolder) {
@@ -98,49 +55,6 @@ function collectValues(source: BackendConfigSource): Map<string, string> {
     values.set("SEARCH_DOCS_FOLDER_PATH", source.docsFolder);
   }
   return values;
-}
-
-function readValueOf(
-  values: ReadonlyMap<string, string>,
-  environment: BackendConfigSource["environment"],
-): ReadValue {
-  const aliasOf = new Map(
-    backendRegistry.flatMap((entry) =>
-      entry.variables.flatMap((variable) =>
-        variable.alias ? [[variable.name, variable.alias] as const] : [],
-      ),
-    ),
-  );
-  const setAs = (name: string) => {
-    const alias = aliasOf.get(name);
-    return !values.has(name) && alias !== undefined && values.has(alias) ? alias : name;
-  };
-  return Object.assign((name: string) => values.get(setAs(name)) ?? "", { setAs, environment });
-}
-
-/** The first of the engine's own variables (or their older names) that is set. */
-function setVariable(entry: EngineEntry, values: ReadonlyMap<string, string>): string | undefined {
-  for (const variable of entry.variables) {
-    if (values.has(variable.name)) return variable.name;
-    if (variable.alias !== undefined && values.has(variable.alias)) return variable.alias;
-  }
-  return undefined;
-}
-
-function readEngine(
-  entry: EngineEntry,
-  value: ReadValue,
-  values: ReadonlyMap<string, string>,
-  mode: CallerMode,
-): EngineConfig {
-  for (const { name } of sharedVariables) {
-    if (name === "SEARCH_DOCS_BACKEND" || !values.has(name)) continue;
-    if (name === "SEARCH_DOCS_TOKEN" && mode === "per-request") continue;
-    if (!(entry.shared as readonly string[]).includes(name)) {
-      refuse(name, `${name} is set, but the ${entry.engine} backend does not read it: unset it`);
-    }
-  }
-  return entry.read(value, mode);
 }
 
 /** The names a config file may hold: every variable but the credentials. */

@@ -1,5 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { parseAreas } from "./docs-config-from-environment.js";
+import { areasFromText } from "./areas-json.js";
 import type { ReadValue } from "./engine-entry.js";
 
 /** A one-line ConfigurationError naming the variable; never quoting a value (it may be a key). */
@@ -24,7 +24,7 @@ export function httpUrlValue(value: ReadValue, name: string, engine: string): st
   return url;
 }
 
-/** SEARCH_DOCS_AREAS, required. */
+/** SEARCH_DOCS_AREAS, required: JSON, or a file's path where the reader can read files. */
 export function areasValue(value: ReadValue, engine: string): Record<string, string[]> {
   if (value("SEARCH_DOCS_AREAS") === "") {
     refuse(
@@ -32,7 +32,7 @@ export function areasValue(value: ReadValue, engine: string): Record<string, str
       `SEARCH_DOCS_AREAS is not set (the ${engine} backend maps area names to what it searches, e.g. {"runbooks":["docs-runbooks"]})`,
     );
   }
-  return parseAreas(value("SEARCH_DOCS_AREAS"));
+  return areasFromText(value("SEARCH_DOCS_AREAS"), value.readFile, engine);
 }
 
 /** SEARCH_DOCS_PORTAL_URL when set. */

@@ -42,6 +42,11 @@ export interface ReadValue {
   setAs(name: string): string;
   /** The whole environment, for what an engine reads that is not its own (XDG_CACHE_HOME). */
   readonly environment: Readonly<Record<string, string | undefined>>;
+  /**
+   * The text of the file SEARCH_DOCS_AREAS names (undefined: no such file). Only a Node reader
+   * has it: an edge runtime reads no file, so there a path is refused rather than guessed at.
+   */
+  readonly readFile?: (path: string) => string | undefined;
 }
 
 /** An engine's settings, read and checked; nothing is loaded or connected yet. */
@@ -72,8 +77,12 @@ export interface OpenedEngine {
   close(): Promise<void>;
 }
 
-/** One engine in the registry: its variables and how to read them. */
-export interface EngineEntry {
+/**
+ * What the registry says of an engine without reading it: its variables, for claims, messages,
+ * `--help` and the docs. PostgreSQL's and the folder's stand apart from their readers, so a reader
+ * that must not load Node built-ins (the edge one) can still name them and refuse them.
+ */
+export interface EngineDescription {
   engine: EngineName;
   /** The engine in words ("Typesense"). */
   label: string;
@@ -85,5 +94,9 @@ export interface EngineEntry {
   callerNeeds: string;
   /** Reachable over fetch alone (edge runtimes): no Node built-ins, no driver. */
   overFetch: boolean;
+}
+
+/** One engine in the registry: its variables and how to read them. */
+export interface EngineEntry extends EngineDescription {
   read(value: ReadValue, mode: CallerMode): EngineConfig;
 }

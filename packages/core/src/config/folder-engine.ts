@@ -3,23 +3,12 @@ import { localCaller } from "../folder/local-caller.js";
 import { refuse, requiredValue } from "./config-checks.js";
 import { docsSourcesConfig } from "./docs-sources-config.js";
 import type { EngineEntry } from "./engine-entry.js";
+import { folderDescription } from "./folder-description.js";
 import { siteEngineConfig } from "./site-engine-config.js";
 
 /** A folder of Markdown and text files, indexed in process (SQLite, Node ≥ 22.18). */
 export const folderEngine: EngineEntry = {
-  engine: "folder",
-  label: "a docs folder",
-  variables: [
-    {
-      name: "SEARCH_DOCS_FOLDER_PATH",
-      required: true,
-      description:
-        'the folder (.md, .mdx, .txt), its top-level folders the areas; or a docs site\'s URL, crawled (the --docs <folder|url> flag sets it); or several sources, each an area, as JSON: {"guides": "https://docs.example.com/guides", "api": "./api-docs"} (the --area name=<folder|url> flags set it)',
-    },
-  ],
-  shared: [],
-  callerNeeds: "nothing: a folder has no users",
-  overFetch: false,
+  ...folderDescription,
   read(value) {
     const root = requiredValue(value, "SEARCH_DOCS_FOLDER_PATH", "folder");
     const environment = value.environment as NodeJS.ProcessEnv;

@@ -3,6 +3,7 @@ import { defaultPostgresTable } from "../postgres/postgres-layout.js";
 import { quoteIdentifier } from "../postgres/quote-identifier.js";
 import { areasValue, refuse, requiredValue } from "./config-checks.js";
 import type { EngineEntry } from "./engine-entry.js";
+import { postgresDescription } from "./postgres-description.js";
 
 interface PgModule {
   default: {
@@ -15,23 +16,7 @@ interface PgModule {
 
 /** PostgreSQL full-text search over a table of the default layout (needs the `pg` package). */
 export const postgresEngine: EngineEntry = {
-  engine: "postgres",
-  label: "PostgreSQL",
-  variables: [
-    {
-      name: "SEARCH_DOCS_POSTGRES_URL",
-      required: true,
-      secret: true,
-      description: "a postgres:// connection URL (it holds a password: never printed)",
-    },
-    {
-      name: "SEARCH_DOCS_POSTGRES_TABLE",
-      description: `the sections table (default ${defaultPostgresTable})`,
-    },
-  ],
-  shared: ["SEARCH_DOCS_AREAS", "SEARCH_DOCS_TOKEN"],
-  callerNeeds: "a token row-level security reads (optional: SEARCH_DOCS_TOKEN)",
-  overFetch: false,
+  ...postgresDescription,
   read(value, mode) {
     const connectionString = requiredValue(value, "SEARCH_DOCS_POSTGRES_URL", "PostgreSQL");
     if (!/^postgres(ql)?:\/\//.test(connectionString) || !URL.canParse(connectionString)) {
