@@ -11,7 +11,7 @@ import {
 import { runCli } from "../__fixtures__/run-cli.js";
 import { startHostedEngine } from "../__fixtures__/start-hosted-engine.js";
 import { toMarkdown } from "../folder/to-markdown.js";
-import { loadSections } from "../postgres/load-sections.js";
+import { loadSections, sectionsOfDocument } from "../postgres/load-sections.js";
 import { loadCorpus } from "../testing/load-corpus.js";
 
 // `search-docs eval` from the CLI, configured by environment variables only, on a PostgreSQL
@@ -111,18 +111,7 @@ describeWithPostgres(
       // PostgreSQL: one row per section, the area as the collection, the slug for the ref.
       await loadSections(
         database.admin,
-        corpus.flatMap((document) =>
-          document.sections.map((section, index) => ({
-            collectionId: document.area,
-            documentId: document.id,
-            section: index + 1,
-            title: document.title,
-            heading: section.heading,
-            body: section.text,
-            slug: document.slug,
-            updatedAt: document.updated,
-          })),
-        ),
+        corpus.flatMap((document) => sectionsOfDocument(document)),
       );
       // The set, with each gold document named as a user knows it: `<area>/<slug>`, the same in both.
       const lines = readFileSync(sharedQueries, "utf8").trim().split("\n");
