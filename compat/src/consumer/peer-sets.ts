@@ -22,7 +22,9 @@ export const peerSets: PeerSet[] = [
       // class only from 1.1.32.
       "@langchain/core": "1.1.32",
       langchain: "1.0.1",
-      zod: "4.1.8",
+      // From 4.1.13 every copy of zod shares one registry of descriptions (globalThis): core
+      // inlines its own zod/mini, and an app's zod must read the descriptions core's schemas carry.
+      zod: "4.1.13",
       // The lowest API the stable SDK 2.x takes, with its first release.
       "@opentelemetry/api": "1.3.0",
       "@opentelemetry/sdk-trace-base": "2.0.0",

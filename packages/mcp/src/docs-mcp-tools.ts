@@ -46,7 +46,7 @@ function outputJsonSchema(
 ): Tool["outputSchema"] {
   // MCP reads a schema without `$schema` as JSON Schema 2020-12, zod's dialect: the key is dead weight.
   // zod's function, not the schema's method: the method came with zod 4.2, and the peer range
-  // starts at 4.1.8.
+  // starts at 4.1.13.
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "output" });
   // Nullable fields as anyOf: the array form fails the Inspector's --strict portability check.
   return singleTypeSchema(rest) as Tool["outputSchema"];

@@ -1,4 +1,5 @@
 import { porterStem } from "../text/porter-stem.js";
+import { countPlainTerms } from "./count-plain-terms.js";
 import type { RerankCandidate } from "./reranker.js";
 import { tokenize } from "./tokenize.js";
 
@@ -113,12 +114,19 @@ export function lexicalScores(
     for (let term = 0; term < termCount; term++) {
       frequencies[offset + term] = title.counts[term] ?? 0;
     }
-    const snippetTokens = tokenize(candidate.snippet);
-    for (const token of snippetTokens) {
-      const term = termOf(token);
-      if (term !== undefined) frequencies[offset + term] = (frequencies[offset + term] ?? 0) + 1;
+    let snippetLength =
+      stemming === "none"
+        ? countPlainTerms(candidate.snippet, queryTerms, frequencies, offset)
+        : -1;
+    if (snippetLength < 0) {
+      const snippetTokens = tokenize(candidate.snippet);
+      for (const token of snippetTokens) {
+        const term = termOf(token);
+        if (term !== undefined) frequencies[offset + term] = (frequencies[offset + term] ?? 0) + 1;
+      }
+      snippetLength = snippetTokens.length;
     }
-    lengths[index] = title.length + snippetTokens.length;
+    lengths[index] = title.length + snippetLength;
     titleCoverage[index] = title.coverage;
   }
   let totalLength = 0;

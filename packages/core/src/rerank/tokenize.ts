@@ -41,6 +41,14 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
+/**
+ * Does `tokenize(text)` take its plain path: no letter or digit beyond ASCII, no camelCase
+ * identifier? Then its tokens are `asciiWords(text.toLowerCase())`.
+ */
+export function isPlainAscii(text: string): boolean {
+  return !hasWordCharacterBeyondAscii(text) && !hasCamelCaseBoundary.test(text);
+}
+
 /** A letter or digit beyond ASCII? ("…" and curly quotes are not: they separate words anyway.) */
 function hasWordCharacterBeyondAscii(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
@@ -51,7 +59,7 @@ function hasWordCharacterBeyondAscii(text: string): boolean {
 }
 
 // No stopword is longer: a longer word needs no lookup (which would hash it).
-const longestStopword = Math.max(...[...stopwords].map((word) => word.length));
+export const longestStopword = Math.max(...[...stopwords].map((word) => word.length));
 
 function isStopword(word: string): boolean {
   return word.length <= longestStopword && stopwords.has(word);
