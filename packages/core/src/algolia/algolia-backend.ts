@@ -1,13 +1,5 @@
 import * as z from "zod/mini";
-import type {
-  BackendAttempt,
-  BackendFailure,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
+import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
 import {
   type CredentialMinting,
@@ -219,7 +211,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     specificationVersion: "v1",
     name: "algolia",
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const offset = readOffset(request.continuation, paginationLimit);
       if (isFailure(offset)) return offset;
       const length = Math.min(
@@ -263,7 +255,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
       });
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       // One more section than the limit is asked for, so a longer document is known, never cut.
       const asked = sectionsToAsk(attempt.limits.documentSections, Math.min(paginationLimit, 1000));
       const answer = await query(

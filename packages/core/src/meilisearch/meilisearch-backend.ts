@@ -1,13 +1,5 @@
 import * as z from "zod/mini";
-import type {
-  BackendAttempt,
-  BackendFailure,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
+import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
 import { callerHeaders, callerToken } from "../backend-kit/caller-headers.js";
 import {
@@ -191,7 +183,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     specificationVersion: "v1",
     name: "meilisearch",
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const offset = readOffset(request.continuation, maxTotalHits);
       if (isFailure(offset)) return offset;
       const limit = Math.min(request.pageSize, attempt.limits.pageItems, maxTotalHits - offset);
@@ -232,7 +224,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
       });
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       const asked = sectionsToAsk(attempt.limits.documentSections, maxTotalHits);
       const sent = await search(
         request.collectionId,
