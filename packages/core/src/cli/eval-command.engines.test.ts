@@ -8,11 +8,11 @@ import {
   startTestDatabase,
   type TestDatabase,
 } from "../__fixtures__/postgres-for-tests.js";
+import { runCli } from "../__fixtures__/run-cli.js";
 import { startHostedEngine } from "../__fixtures__/start-hosted-engine.js";
 import { toMarkdown } from "../folder/to-markdown.js";
-import { loadSections } from "../postgres/load-sections.js";
+import { loadSections, sectionsOfDocument } from "../postgres/load-sections.js";
 import { loadCorpus } from "../testing/load-corpus.js";
-import { main } from "./main.js";
 
 // `search-docs eval` from the CLI, configured by environment variables only, on a PostgreSQL
 // server, a folder and a hosted engine's test server; and `--against` folder vs PostgreSQL on the
@@ -22,23 +22,12 @@ import { main } from "./main.js";
 const root = mkdtempSync(join(tmpdir(), "eval-engines-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(argv: string[], environment: NodeJS.ProcessEnv) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    environment: {
-      SEARCH_DOCS_REF_DIR: join(root, "refs"),
-      XDG_CACHE_HOME: join(root, "cache"),
-      ...environment,
-    },
+function run(argv: string[], environment: NodeJS.ProcessEnv) {
+  return runCli(argv, {
+    SEARCH_DOCS_REF_DIR: join(root, "refs"),
+    XDG_CACHE_HOME: join(root, "cache"),
+    ...environment,
   });
-  return { code, out, err };
 }
 
 describe("search-docs eval on a hosted engine's test server (Typesense)", () => {
@@ -122,18 +111,7 @@ describeWithPostgres(
       // PostgreSQL: one row per section, the area as the collection, the slug for the ref.
       await loadSections(
         database.admin,
-        corpus.flatMap((document) =>
-          document.sections.map((section, index) => ({
-            collectionId: document.area,
-            documentId: document.id,
-            section: index + 1,
-            title: document.title,
-            heading: section.heading,
-            body: section.text,
-            slug: document.slug,
-            updatedAt: document.updated,
-          })),
-        ),
+        corpus.flatMap((document) => sectionsOfDocument(document)),
       );
       // The set, with each gold document named as a user knows it: `<area>/<slug>`, the same in both.
       const lines = readFileSync(sharedQueries, "utf8").trim().split("\n");

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "./main.js";
+import { runCli } from "../__fixtures__/run-cli.js";
 
 const root = mkdtempSync(join(tmpdir(), "eval-cli-"));
 const docs = join(root, "docs");
@@ -24,25 +24,13 @@ function write(name: string, lines: unknown[]): string {
   return path;
 }
 
-async function run(argv: string[]) {
-  let out = "";
-  let err = "";
-  const environment = {
+function run(argv: string[]) {
+  return runCli(["eval", ...argv], {
     SEARCH_DOCS_BACKEND: "folder",
     SEARCH_DOCS_FOLDER_PATH: docs,
     SEARCH_DOCS_REF_DIR: join(root, "refs"),
     XDG_CACHE_HOME: join(root, "cache"),
-  };
-  const code = await main(["eval", ...argv], {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    environment,
   });
-  return { code, out, err };
 }
 
 const good = [
@@ -136,23 +124,13 @@ describe("search-docs eval on a folder, configured by environment only", () => {
         JSON.stringify({ SEARCH_DOCS_BACKEND: "folder", SEARCH_DOCS_FOLDER_PATH: docs }),
       );
       const queries = write("both.jsonl", [good[0], good[2]]);
-      let out = "";
-      let err = "";
-      const code = await main(["eval", queries, "--against", against, "--json"], {
-        out: (text) => {
-          out += text;
-        },
-        err: (text) => {
-          err += text;
-        },
-        environment: {
-          SEARCH_DOCS_BACKEND: "v2",
-          SEARCH_DOCS_BASE_URL: service.url,
-          SEARCH_DOCS_TOKEN: service.tokens.everything,
-          SEARCH_DOCS_AREAS: JSON.stringify(service.areas),
-          SEARCH_DOCS_REF_DIR: join(root, "refs"),
-          XDG_CACHE_HOME: join(root, "cache"),
-        },
+      const { code, out, err } = await runCli(["eval", queries, "--against", against, "--json"], {
+        SEARCH_DOCS_BACKEND: "v2",
+        SEARCH_DOCS_BASE_URL: service.url,
+        SEARCH_DOCS_TOKEN: service.tokens.everything,
+        SEARCH_DOCS_AREAS: JSON.stringify(service.areas),
+        SEARCH_DOCS_REF_DIR: join(root, "refs"),
+        XDG_CACHE_HOME: join(root, "cache"),
       });
       expect(err).not.toContain("does not read it");
       expect(code).toBe(0);

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "./main.js";
+import { runCli } from "../__fixtures__/run-cli.js";
 
 // `eval init` drafts from whatever the configured backend is, through the search tool itself:
 // here the repository's sample docs folder, indexed for real, configured by environment only.
@@ -11,23 +11,12 @@ const sampleDocs = new URL("../../../../examples/docs", import.meta.url).pathnam
 const root = mkdtempSync(join(tmpdir(), "eval-init-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(argv: string[], environment: NodeJS.ProcessEnv) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    environment: {
-      SEARCH_DOCS_REF_DIR: join(root, "refs"),
-      XDG_CACHE_HOME: join(root, "cache"),
-      ...environment,
-    },
+function run(argv: string[], environment: NodeJS.ProcessEnv) {
+  return runCli(argv, {
+    SEARCH_DOCS_REF_DIR: join(root, "refs"),
+    XDG_CACHE_HOME: join(root, "cache"),
+    ...environment,
   });
-  return { code, out, err };
 }
 
 const folder = { SEARCH_DOCS_BACKEND: "folder", SEARCH_DOCS_FOLDER_PATH: sampleDocs };

@@ -7,8 +7,8 @@ import {
   startTestDatabase,
   type TestDatabase,
 } from "../__fixtures__/postgres-for-tests.js";
+import { runCli } from "../__fixtures__/run-cli.js";
 import { loadSections } from "../postgres/load-sections.js";
-import { main } from "./main.js";
 
 describeWithPostgres("search-docs CLI with SEARCH_DOCS_POSTGRES_URL", () => {
   let database: TestDatabase;
@@ -31,21 +31,7 @@ describeWithPostgres("search-docs CLI with SEARCH_DOCS_POSTGRES_URL", () => {
     await database?.close();
   });
 
-  const run = async (argv: string[], environment: NodeJS.ProcessEnv) => {
-    let out = "";
-    let err = "";
-    const code = await main(argv, {
-      out: (text) => {
-        out += text;
-      },
-      err: (text) => {
-        err += text;
-      },
-      environment,
-      untilStopped: () => Promise.resolve(),
-    });
-    return { code, out, err };
-  };
+  const run = runCli;
 
   it("searches the table and reads a document back, never printing the password", async () => {
     const environment = {

@@ -63,7 +63,7 @@ describe("edgeBackendConfig: the registry with no Node built-in", () => {
   it.each(fetchEnvironments)(
     "%s from the environment alone, as the Node reader reads it",
     (engine, environment, origin) => {
-      for (const named of [{}, { SEARCH_DOCS_BACKEND: engine }]) {
+      for (const named of [{}, { SEARCH_DOCS_BACKEND: engine }] as Record<string, string>[]) {
         const variables = { ...environment, ...named, SEARCH_DOCS_AREAS: areas };
         const config = perRequest(variables);
         expect(config).toMatchObject({ engine, origin, areas: { docs: ["docs-index"] } });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { readErrorBody } from "../backend-kit/read-wire.js";
 
 // The Search API's response body, as both engines document it (Elasticsearch "Search API >
 // Response body"; OpenSearch "Search > Response body"). Only what the backend reads is checked;
@@ -57,16 +58,10 @@ const errorBodySchema = z.object({
 
 /** The error's `type`, when the body is the engine's own error shape; undefined otherwise. */
 export function errorType(text: string): string | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // A proxy's HTML page, a truncated body, nothing: the status alone decides.
-    return undefined;
-  }
-  const parsed = errorBodySchema.safeParse(json);
-  if (!parsed.success || typeof parsed.data.error === "string") return undefined;
-  const type = parsed.data.error.type;
+  // A proxy's HTML page, a truncated body, nothing: the status alone decides.
+  const body = readErrorBody(text, errorBodySchema);
+  if (body === undefined || typeof body.error === "string") return undefined;
+  const type = body.error.type;
   // A type is a snake_case class name; anything else is not the engine's, and never echoed.
   return type !== undefined && /^[a-z][a-z0-9_]{0,99}$/.test(type) ? type : undefined;
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../cli/main.js";
+import { runCli } from "../__fixtures__/run-cli.js";
 import { areaSources } from "../config/area-sources.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 
@@ -55,19 +55,11 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function run(argv: string[], cache: string) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    environment: { SEARCH_DOCS_REF_DIR: join(root, "refs"), XDG_CACHE_HOME: join(root, cache) },
+function run(argv: string[], cache: string) {
+  return runCli(argv, {
+    SEARCH_DOCS_REF_DIR: join(root, "refs"),
+    XDG_CACHE_HOME: join(root, cache),
   });
-  return { code, out, err };
 }
 
 describe("several docs sources, each an area", () => {
