@@ -1,18 +1,9 @@
 import * as z from "zod/mini";
-import type {
-  BackendAttempt,
-  BackendFailure,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
-import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
+import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
+import { refuseOption } from "../backend-kit/backend-options.js";
 import {
   type CredentialMinting,
   defaultLifetimeSeconds,
-  restrictionsOf,
 } from "../backend-kit/credential-minting.js";
 import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
 import { isFailure } from "../backend-kit/malformed.js";
@@ -26,13 +17,10 @@ import { signingKeyOf } from "../backend-kit/signing-key.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
+import { algoliaCredentials } from "./algolia-credentials.js";
+import { algoliaHosts } from "./algolia-hosts.js";
 import { algoliaErrorTable, parentKeyRefusedRow } from "./algolia-status-table.js";
-import {
-  type AlgoliaRestrictions,
-  indexAllowed,
-  securedApiKey,
-  securedKeyParameters,
-} from "./secured-api-key.js";
+import type { AlgoliaRestrictions } from "./secured-api-key.js";
 
 export interface AlgoliaBackendOptions extends RecordLayoutOptions {
   /** The application id (`X-Algolia-Application-Id`): names the hosts too. */
@@ -58,8 +46,6 @@ export interface AlgoliaBackendOptions extends RecordLayoutOptions {
 }
 
 const backendName = "algoliaBackend";
-// Algolia's clients mark a failed host down for two minutes, then try the DSN host again.
-const hostDownMs = 2 * 60 * 1000;
 const errorBodyBytes = 4 * 1024;
 const searchTemplate = "/1/indexes/{indexName}/query";
 
@@ -80,15 +66,12 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
   if (typeof appId !== "string" || !/^[A-Za-z0-9]{1,64}$/.test(appId)) {
     refuseOption(backendName, "appId", "appId must be the application id (letters and digits)");
   }
-  const hosts = (
-    options.hosts ?? [
-      `https://${appId}-dsn.algolia.net`,
-      `https://${appId}-1.algolianet.com`,
-      `https://${appId}-2.algolianet.com`,
-      `https://${appId}-3.algolianet.com`,
-    ]
-  ).map((host) => hostedBaseUrl(backendName, "hosts", host));
-  if (hosts.length === 0) refuseOption(backendName, "hosts", "hosts must name at least one host");
+  const clock = options.clock ?? systemClock;
+  const {
+    hosts,
+    current: currentHost,
+    moveOn,
+  } = algoliaHosts(backendName, appId, options.hosts, clock);
   const layout = recordLayout(backendName, options);
   const passageWords = options.passageWords ?? 40;
   if (!Number.isInteger(passageWords) || passageWords < 5 || passageWords > 300) {
@@ -103,56 +86,13 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     );
   }
   const mint = options.mint;
-  const { parentKey, lifetimeSeconds, signingKey } = signingKeyOf(
-    backendName,
-    mint,
-    defaultLifetimeSeconds,
-  );
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const clock = options.clock ?? systemClock;
-
-  // The host cursor: which host the next attempt reads from. No credential lives here.
-  let hostIndex = 0;
-  let movedAt = 0;
-  const currentHost = () => {
-    if (hostIndex !== 0 && clock.epochMs() - movedAt >= hostDownMs) hostIndex = 0;
-    return hostIndex;
-  };
-  const moveOn = (from: number) => {
-    // Two attempts failing on one host at once move the cursor once.
-    if (hostIndex !== from) return;
-    hostIndex = (from + 1) % hosts.length;
-    movedAt = clock.epochMs();
-  };
-
-  /** The attempt's headers: the caller's key, or one minted for the caller; or a failure. */
-  async function credentials(
-    attempt: BackendAttempt,
-    index: string,
-  ): Promise<Record<string, string> | BackendFailure> {
-    const base = { "x-algolia-application-id": appId };
-    if (mint === undefined || parentKey === undefined) {
-      const caller = attempt.caller;
-      return "token" in caller
-        ? { ...base, "x-algolia-api-key": caller.token }
-        : { ...caller.headers, ...base };
-    }
-    const restrictions = await restrictionsOf(mint, attempt.caller);
-    if (restrictions === undefined) {
-      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
-    }
-    // The index is outside this user's restrictIndices: Algolia would refuse it, so do not ask.
-    if (!indexAllowed(restrictions.restrictIndices, index)) {
-      return { kind: "forbidden", reason: "index outside the caller's restrictIndices" };
-    }
-    const validUntil =
-      restrictions.validUntil ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
-    const key = await securedApiKey(
-      await signingKey(),
-      securedKeyParameters({ ...restrictions, validUntil }),
-    );
-    return { ...base, "x-algolia-api-key": key };
-  }
+  const credentials = algoliaCredentials(
+    appId,
+    mint,
+    signingKeyOf(backendName, mint, defaultLifetimeSeconds),
+    clock,
+  );
 
   async function query(
     index: string,
@@ -219,7 +159,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     specificationVersion: "v1",
     name: "algolia",
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const offset = readOffset(request.continuation, paginationLimit);
       if (isFailure(offset)) return offset;
       const length = Math.min(
@@ -263,7 +203,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
       });
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       // One more section than the limit is asked for, so a longer document is known, never cut.
       const asked = sectionsToAsk(attempt.limits.documentSections, Math.min(paginationLimit, 1000));
       const answer = await query(

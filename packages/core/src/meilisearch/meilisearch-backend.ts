@@ -1,19 +1,9 @@
 import * as z from "zod/mini";
-import type {
-  BackendAttempt,
-  BackendFailure,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
+import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
-import { callerHeaders, callerToken } from "../backend-kit/caller-headers.js";
 import {
   type CredentialMinting,
   defaultLifetimeSeconds,
-  restrictionsOf,
 } from "../backend-kit/credential-minting.js";
 import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
 import { isFailure } from "../backend-kit/malformed.js";
@@ -27,13 +17,9 @@ import { signingKeyOf } from "../backend-kit/signing-key.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { failureWith, httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
+import { callerTokenMeaning, meilisearchCredentials } from "./meilisearch-credentials.js";
 import { meilisearchErrorTable } from "./meilisearch-status-table.js";
-import {
-  type MeilisearchRestrictions,
-  readTenantToken,
-  searchRulesCover,
-  tenantToken,
-} from "./tenant-token.js";
+import type { MeilisearchRestrictions } from "./tenant-token.js";
 
 export interface MeilisearchBackendOptions extends RecordLayoutOptions {
   /** The instance's address; every request goes to this origin and path only. */
@@ -96,45 +82,14 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     refuseOption(backendName, "maxTotalHits", "maxTotalHits must be a whole number of at least 1");
   }
   const mint = options.mint;
-  const { parentKey, lifetimeSeconds, signingKey } = signingKeyOf(
-    backendName,
-    mint,
-    defaultLifetimeSeconds,
-  );
+  const signing = signingKeyOf(backendName, mint, defaultLifetimeSeconds);
   if (mint !== undefined && (typeof mint.apiKeyUid !== "string" || mint.apiKeyUid.trim() === "")) {
     refuseOption(backendName, "mint.apiKeyUid", "mint.apiKeyUid must be the parent key's uid");
   }
   const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const clock = options.clock ?? systemClock;
   const searchTemplate = `${base.pathname}/indexes/{index_uid}/search`;
-
-  /** The attempt's headers and what we know of its credential; or a failure before sending. */
-  async function credentials(
-    attempt: BackendAttempt,
-    index: string,
-  ): Promise<{ headers: Record<string, string>; minted: boolean } | BackendFailure> {
-    if (mint === undefined || parentKey === undefined) {
-      return { headers: callerHeaders(attempt.caller), minted: false };
-    }
-    const restrictions = await restrictionsOf(mint, attempt.caller);
-    if (restrictions === undefined) {
-      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
-    }
-    // Outside this user's search rules Meilisearch would answer invalid_api_key: this user may
-    // not read the index, and that, unlike an expired token, we know for sure.
-    if (!searchRulesCover(restrictions.searchRules, index)) {
-      return { kind: "forbidden", reason: "index outside the caller's searchRules" };
-    }
-    const expiresAt =
-      restrictions.expiresAt ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
-    const token = await tenantToken({
-      parentKey: await signingKey(),
-      apiKeyUid: mint.apiKeyUid,
-      searchRules: restrictions.searchRules,
-      expiresAt,
-    });
-    return { headers: { authorization: `Bearer ${token}` }, minted: true };
-  }
+  const credentials = meilisearchCredentials(mint, signing, clock);
 
   async function search(
     index: string,
@@ -191,7 +146,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     specificationVersion: "v1",
     name: "meilisearch",
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const offset = readOffset(request.continuation, maxTotalHits);
       if (isFailure(offset)) return offset;
       const limit = Math.min(request.pageSize, attempt.limits.pageItems, maxTotalHits - offset);
@@ -232,7 +187,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
       });
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       const asked = sectionsToAsk(attempt.limits.documentSections, maxTotalHits);
       const sent = await search(
         request.collectionId,
@@ -256,24 +211,6 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
       return documentOf(response.hits, asked - 1, layout.readDocument);
     },
   };
-}
-
-/**
- * A caller-supplied tenant token refused with invalid_api_key: forbidden only when its own
- * claims say it is unexpired and does not name the index; anything else (expired, forged, a
- * plain key, claims we cannot read) stays unauthorized, so it is never omitted as forbidden.
- */
-function callerTokenMeaning(
-  attempt: BackendAttempt,
-  index: string,
-  epochMs: number,
-): BackendFailure | undefined {
-  const authorization = callerToken(attempt.caller);
-  if (authorization === undefined) return undefined;
-  const claims = readTenantToken(authorization);
-  if (claims?.searchRules === undefined || claims.exp === undefined) return undefined;
-  if (claims.exp * 1000 <= epochMs) return undefined;
-  return searchRulesCover(claims.searchRules, index) ? undefined : { kind: "forbidden" };
 }
 
 function croppedPassage(record: Readonly<Record<string, unknown>>, field: string): string {

@@ -1,12 +1,6 @@
 // @search-docs/core/typesense: Typesense (its DocSearch fork's collections) as a search backend.
 
-export type { CredentialMinting } from "../backend-kit/credential-minting.js";
-export {
-  type DocSearchFields,
-  defaultDocSearchFields,
-  defaultSectionFields,
-  type SectionFields,
-} from "../backend-kit/record-layout.js";
+export * from "../backend-kit/engine-entry.js";
 export {
   embeddedParametersJson,
   scopedSearchKey,

@@ -1,13 +1,5 @@
 import * as z from "zod/mini";
-import type {
-  BackendAttempt,
-  BackendFailure,
-  DocumentOutcome,
-  DocumentRequest,
-  PageOutcome,
-  PageRequest,
-  SearchBackend,
-} from "../backend/search-backend.js";
+import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
 import {
   type CredentialMinting,
@@ -158,7 +150,7 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
     specificationVersion: "v1",
     name: "typesense",
 
-    async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
+    async searchPage(request, attempt) {
       const page = pageNumberOf(request.continuation);
       if (page === undefined) {
         return { kind: "failed", cause: "rejected", reason: "continuation is not a page number" };
@@ -200,7 +192,7 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
       });
     },
 
-    async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
+    async getDocument(request, attempt) {
       if (request.documentId.includes("`")) return { kind: "not_found" };
       const headers = await credentials(attempt);
       if (isFailure(headers)) return headers;

@@ -1,0 +1,52 @@
+import type { BackendAttempt, BackendFailure } from "../backend/search-backend.js";
+import { type CredentialMinting, restrictionsOf } from "../backend-kit/credential-minting.js";
+import type { SigningKey } from "../backend-kit/signing-key.js";
+import type { Clock } from "../util/clock.js";
+import {
+  type AlgoliaRestrictions,
+  indexAllowed,
+  securedApiKey,
+  securedKeyParameters,
+} from "./secured-api-key.js";
+
+/** An attempt's Algolia headers for an index: the caller's key, or a failure before sending. */
+export type AlgoliaCredentials = (
+  attempt: BackendAttempt,
+  index: string,
+) => Promise<Record<string, string> | BackendFailure>;
+
+/**
+ * The caller's key as given (its `token`, or its `headers` as sent), or, with `mint`, a secured
+ * API key minted for the caller from the parent key on every call.
+ */
+export function algoliaCredentials(
+  appId: string,
+  mint: CredentialMinting<AlgoliaRestrictions> | undefined,
+  { parentKey, lifetimeSeconds, signingKey }: SigningKey,
+  clock: Pick<Clock, "epochMs">,
+): AlgoliaCredentials {
+  return async (attempt, index): Promise<Record<string, string> | BackendFailure> => {
+    const base = { "x-algolia-application-id": appId };
+    if (mint === undefined || parentKey === undefined) {
+      const caller = attempt.caller;
+      return "token" in caller
+        ? { ...base, "x-algolia-api-key": caller.token }
+        : { ...caller.headers, ...base };
+    }
+    const restrictions = await restrictionsOf(mint, attempt.caller);
+    if (restrictions === undefined) {
+      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
+    }
+    // The index is outside this user's restrictIndices: Algolia would refuse it, so do not ask.
+    if (!indexAllowed(restrictions.restrictIndices, index)) {
+      return { kind: "forbidden", reason: "index outside the caller's restrictIndices" };
+    }
+    const validUntil =
+      restrictions.validUntil ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+    const key = await securedApiKey(
+      await signingKey(),
+      securedKeyParameters({ ...restrictions, validUntil }),
+    );
+    return { ...base, "x-algolia-api-key": key };
+  };
+}
