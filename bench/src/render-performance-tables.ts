@@ -88,7 +88,7 @@ function renderAgainstBareLoop(read: <Value>(name: string) => Value | undefined)
   }>("cold-start.json");
   if (coldStart !== undefined) {
     parts.push(
-      `Cold start (\`node bench/src/cold-start-bench.ts\`, ${coldStart.machine.date.slice(0, 16).replace("T", " ")}, load ${coldStart.machine.loadAverageAtStart} at the start): fresh processes, ${coldStart.rounds} of each arm, interleaved; from \`node\`'s start to the first answer (4 collections of the fake service, no added latency), each baseline build named in its rows (before issue 33: main at \`874305a\`; step 1: main with the bundling and lazy OpenTelemetry, before zod/mini was inlined and the rerank's tokenizing cut):`,
+      `Cold start (\`node bench/src/cold-start-bench.ts\`, ${coldStart.machine.date.slice(0, 16).replace("T", " ")}, load ${coldStart.machine.loadAverageAtStart} at the start): fresh processes, ${coldStart.rounds} of each arm, interleaved; from \`node\`'s start to the first answer (4 collections of the fake service, no added latency), each baseline build named in its rows (before issue 33: main at \`874305a\`; step 1: main with the bundling and lazy OpenTelemetry; step 2: zod/mini inlined, the rerank counting instead of tokenizing; the rows without a name: step 3, the HTML tokenizer bundled too; \`.perf-before-dist\` and \`.perf-after-dist\` in the module counts are step 1's and step 2's build folders):`,
       renderColdStartTable(coldStart.figures),
     );
   }
