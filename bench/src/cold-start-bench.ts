@@ -1,4 +1,4 @@
-// node bench/src/cold-start-bench.ts [--rounds 15] [--baseline <dist/index.js of another build>]
+// node bench/src/cold-start-bench.ts [--rounds 15] [--baseline [<label>=]<dist/index.js of another build>]...
 // What a serverless start feels: fresh processes from `node`'s start to the first search_docs
 // answer against a local fake service, beside fresh processes running the bare loop once, and
 // the import of core alone over a bare `node` start. See README.md.
@@ -13,18 +13,19 @@ import { startServiceProcess } from "./service-process.ts";
 const { values } = parseArgs({
   options: {
     rounds: { type: "string", default: "15" },
-    baseline: { type: "string" },
+    baseline: { type: "string", multiple: true },
     "out-name": { type: "string", default: "cold-start" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
-  process.stdout.write(`node bench/src/cold-start-bench.ts [--rounds 15] [--baseline <file>] [--out-name cold-start]
+  process.stdout.write(`node bench/src/cold-start-bench.ts [--rounds 15] [--baseline [<label>=]<file>]... [--out-name cold-start]
 
   Fresh node processes, --rounds of each arm, interleaved: a bare node start; import() of
   @search-docs/core; the first search_docs answer (createDocsSearch, one search over 4 collections
   of the fake service in a child process, no added latency); the bare loop's first answer. With
-  --baseline (another build's dist/index.js), its import and first answer too. Prints the table;
+  --baseline (another build's dist/index.js, named by <label>, "baseline build" by default; may
+  be repeated), its import and first answer too, in the same rounds. Prints the table;
   writes bench/results/<out-name>.json.
 `);
   process.exit(0);
@@ -38,11 +39,14 @@ const arms: ColdStartArm[] = [
   { name: "first search_docs answer", run: "search-docs" },
   { name: "bare loop, first answer", run: "bare-loop" },
 ];
-if (values.baseline !== undefined) {
-  const specifier = pathToFileURL(values.baseline).href;
+for (const baseline of values.baseline ?? []) {
+  const [label, file] = baseline.includes("=")
+    ? [baseline.slice(0, baseline.indexOf("=")), baseline.slice(baseline.indexOf("=") + 1)]
+    : ["baseline build", baseline];
+  const specifier = pathToFileURL(file).href;
   arms.push(
-    { name: "import, baseline build", run: "import", specifier },
-    { name: "first search_docs answer, baseline build", run: "search-docs", specifier },
+    { name: `import, ${label}`, run: "import", specifier },
+    { name: `first search_docs answer, ${label}`, run: "search-docs", specifier },
   );
 }
 const machine = describeMachine();

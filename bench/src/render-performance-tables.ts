@@ -37,26 +37,48 @@ export function renderPerformanceTables(results: URL): string {
   return `${header}${tables}${renderAgainstBareLoop(read)}`;
 }
 
+/** A run of bare-loop-bench.ts kept in bench/results/, and what it ran. */
+type BareLoopRunFile = readonly [label: string, file: string];
+
+// Issue 33's first step (bundling, lazy OpenTelemetry) against main before it, interleaved.
+const firstStepRuns: BareLoopRunFile[] = [
+  ["before", "bare-loop-before.json"],
+  ["after", "bare-loop-after-1.json"],
+  ["before", "bare-loop-before-2.json"],
+  ["after", "bare-loop.json"],
+];
+// Its second step (zod/mini inlined, the rerank counting instead of tokenizing) against the
+// first, interleaved.
+const secondStepRuns: BareLoopRunFile[] = [
+  ["step 1", "bare-loop-step1-1.json"],
+  ["step 2", "bare-loop-step2-1.json"],
+  ["step 1", "bare-loop-step1-2.json"],
+  ["step 2", "bare-loop-step2-2.json"],
+];
+
 /**
- * The bare-loop runs before and after issue 33 (`bare-loop-before.json`, `bare-loop.json`) and
- * the cold-start run (`cold-start.json`), each table only when its JSON is there.
+ * The bare-loop runs of issue 33's two steps and the cold-start run (`cold-start.json`), each
+ * table only when its JSON is there.
  */
 function renderAgainstBareLoop(read: <Value>(name: string) => Value | undefined): string {
   const parts: string[] = [];
-  const runs = (
-    [
-      ["before", read<BareLoopResult>("bare-loop-before.json")],
-      ["after", read<BareLoopResult>("bare-loop-after-1.json")],
-      ["before", read<BareLoopResult>("bare-loop-before-2.json")],
-      ["after", read<BareLoopResult>("bare-loop.json")],
-    ] as const
-  ).flatMap(
-    ([label, run]): Array<[string, BareLoopResult]> => (run === undefined ? [] : [[label, run]]),
-  );
-  if (runs.length > 0) {
+  const runsOf = (files: readonly BareLoopRunFile[]) =>
+    files.flatMap(([label, file]): Array<[string, BareLoopResult]> => {
+      const run = read<BareLoopResult>(file);
+      return run === undefined ? [] : [[label, run]];
+    });
+  const first = runsOf(firstStepRuns);
+  if (first.length > 0) {
     parts.push(
-      `search-docs against the bare loop (\`node bench/src/bare-loop-bench.ts\`: ${runs[0]?.[1].latencyMs} ms per request, one call at a time, the arms alternating; runs interleaved, before (main before issue 33: \`bench/results/bare-loop-before*.json\`), after, before, after (\`bare-loop-after-1.json\`, \`bare-loop.json\`)):`,
-      renderBareLoopBeforeAfter(runs),
+      `search-docs against the bare loop (\`node bench/src/bare-loop-bench.ts\`: ${first[0]?.[1].latencyMs} ms per request, one call at a time, the arms alternating; runs interleaved, before (main before issue 33: \`bench/results/bare-loop-before*.json\`), after, before, after (\`bare-loop-after-1.json\`, \`bare-loop.json\`)):`,
+      renderBareLoopBeforeAfter(first),
+    );
+  }
+  const second = runsOf(secondStepRuns);
+  if (second.length > 0) {
+    parts.push(
+      `Issue 33's second step, the same bench: step 1 (main with the bundling, \`bench/results/bare-loop-step1-*.json\`) and step 2 (zod/mini inlined, the rerank counting a snippet's terms instead of making its tokens, \`bare-loop-step2-*.json\`), interleaved step 1, step 2, step 1, step 2:`,
+      renderBareLoopBeforeAfter(second),
     );
   }
   const coldStart = read<{
@@ -66,7 +88,7 @@ function renderAgainstBareLoop(read: <Value>(name: string) => Value | undefined)
   }>("cold-start.json");
   if (coldStart !== undefined) {
     parts.push(
-      `Cold start (\`node bench/src/cold-start-bench.ts\`, ${coldStart.machine.date.slice(0, 16).replace("T", " ")}, load ${coldStart.machine.loadAverageAtStart} at the start): fresh processes, ${coldStart.rounds} of each arm, interleaved; from \`node\`'s start to the first answer (4 collections of the fake service, no added latency), the baseline build being main's before issue 33:`,
+      `Cold start (\`node bench/src/cold-start-bench.ts\`, ${coldStart.machine.date.slice(0, 16).replace("T", " ")}, load ${coldStart.machine.loadAverageAtStart} at the start): fresh processes, ${coldStart.rounds} of each arm, interleaved; from \`node\`'s start to the first answer (4 collections of the fake service, no added latency), each baseline build named in its rows (before issue 33: main at \`874305a\`; step 1: main with the bundling and lazy OpenTelemetry; step 2: zod/mini inlined, the rerank counting instead of tokenizing; the rows without a name: step 3, the HTML tokenizer bundled too; \`.perf-before-dist\` and \`.perf-after-dist\` in the module counts are step 1's and step 2's build folders):`,
       renderColdStartTable(coldStart.figures),
     );
   }

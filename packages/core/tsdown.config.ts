@@ -61,7 +61,15 @@ export default defineConfig({
   // zod/mini inlined: its 92 files cost a cold import ~30% of its time in ESM resolution alone,
   // while one chunk of the parts core uses resolves at once. The declarations keep importing
   // `zod/mini` (the peer), so the schemas' types are the app's own zod's.
-  deps: { alwaysBundle: [/^zod(\/|$)/], dts: { alwaysBundle: () => false } },
+  // The HTML tokenizer too (htmlparser2, entities and the dom packages: 26 files), in the chunk
+  // the first text holding markup loads: a fresh process's first answer resolved them one by one.
+  deps: {
+    alwaysBundle: [
+      /^zod(\/|$)/,
+      /^(htmlparser2|entities|dom(handler|utils|-serializer|elementtype))(\/|$)/,
+    ],
+    dts: { alwaysBundle: () => false },
+  },
   // The declaration pass takes most of a build, always: a warning about it on every build says nothing.
   inputOptions: { checks: { bundlerTimings: false } },
   outputOptions: (options) => {

@@ -74,6 +74,21 @@ describe.each(["algolia", "meilisearch", "typesense"] as const)(
       );
     });
 
+    it("links each ref to its record's own page and anchor, with no portalUrl", async () => {
+      const caller = { token: fixture.plainKey };
+      const docs = docsOver(fixture.backends.plain);
+      const found = await docs.search({ query: "heliograph" }, { caller });
+      const first = found.output.results[0];
+      if (first === undefined) throw new Error("no result");
+      const record = fixture.records.find(
+        (candidate) => found.urls[first.ref] === (candidate as { url?: string }).url,
+      );
+      expect(record).toBeDefined();
+      expect(found.urls[first.ref]).toMatch(/^https?:\/\/[^#]+#\S+$/);
+      const read = await docs.getDocument({ ref: first.ref }, { caller });
+      expect(read.urls[first.ref]).toBe(found.urls[first.ref]);
+    });
+
     it("two users on keys minted per call see different documents, and each reads their own", async () => {
       const docs = docsOver(fixture.backends.minted);
       for (const session of ["alice-session", "bob-session"]) {

@@ -9,6 +9,11 @@ import type { DocSearchFields } from "./record-fields.js";
 const levels = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** The page a DocSearch URL names: the URL without its fragment. */
+/** An absolute http(s) address, or undefined: a record's `url` becomes the app's link to it. */
+function webAddress(value: string | undefined): string | undefined {
+  return value !== undefined && /^https?:\/\//i.test(value) ? value : undefined;
+}
+
 function withoutAnchor(url: string): string {
   const hash = url.indexOf("#");
   return hash === -1 ? url : url.slice(0, hash);
@@ -83,12 +88,15 @@ export function docSearchLayout(fields: DocSearchFields): RecordLayout {
       if (title === undefined) return `a hit has no ${fields.hierarchyPrefix}lvl1`;
       const slug = slugOf(documentId);
       const updated = text(fieldValue(record, fields.updated));
+      // The record's page at its heading (`url` carries the anchor), the app's link for the ref.
+      const url = webAddress(text(fieldValue(record, fields.url)));
       return {
         documentId,
         title,
         snippet: passage !== "" ? passage : (text(fieldValue(record, fields.content)) ?? ""),
         score,
         section: sectionOf(record),
+        ...(url === undefined ? {} : { url }),
         ...(slug === undefined ? {} : { slug }),
         ...(updated === undefined ? {} : { updated }),
       };
@@ -105,8 +113,9 @@ export function docSearchLayout(fields: DocSearchFields): RecordLayout {
           (left, right) =>
             (left.at ?? left.rank) - (right.at ?? right.rank) || left.rank - right.rank,
         );
-      const sections: Array<{ section: string; heading: string; parts: string[] }> = [];
-      const bySection = new Map<string, { section: string; heading: string; parts: string[] }>();
+      type Section = { section: string; heading: string; parts: string[]; url?: string };
+      const sections: Section[] = [];
+      const bySection = new Map<string, Section>();
       let title: string | undefined;
       let documentId: string | undefined;
       let updated: string | undefined;
@@ -125,19 +134,23 @@ export function docSearchLayout(fields: DocSearchFields): RecordLayout {
         } else if (section.heading === "") {
           section.heading = headingOf(record);
         }
+        section.url ??= webAddress(text(fieldValue(record, fields.url)));
         const content = text(fieldValue(record, fields.content));
         if (content !== undefined) section.parts.push(content);
       }
       if (title === undefined) return `the document has no ${fields.hierarchyPrefix}lvl1`;
       const slug = documentId === undefined ? undefined : slugOf(documentId);
+      const url = webAddress(documentId);
       return {
         title,
         ...(slug === undefined ? {} : { slug }),
         ...(updated === undefined ? {} : { updated }),
-        sections: sections.map(({ section, heading, parts }) => ({
+        ...(url === undefined ? {} : { url }),
+        sections: sections.map(({ section, heading, parts, url: sectionUrl }) => ({
           section,
           heading,
           text: parts.join("\n\n"),
+          ...(sectionUrl === undefined ? {} : { url: sectionUrl }),
         })),
       };
     },

@@ -42,6 +42,8 @@ describe("recordLayout", () => {
       score: 1,
       section: "install",
       slug: "guide/setup",
+      // The record's own page at its heading: the app's link for this ref.
+      url: "https://docs.test/guide/setup#install",
     });
     // Records arrive in any order; one anchor's records are one section, in page order.
     const document = layout.readDocument([
@@ -52,9 +54,20 @@ describe("recordLayout", () => {
     expect(document).toEqual({
       title: "Setup",
       slug: "guide/setup",
+      url: "https://docs.test/guide/setup",
       sections: [
-        { section: pageTopSection, heading: "", text: "Setting up takes five minutes." },
-        { section: "install", heading: "Install", text: "Run the installer.\n\nThen restart." },
+        {
+          section: pageTopSection,
+          heading: "",
+          text: "Setting up takes five minutes.",
+          url: "https://docs.test/guide/setup",
+        },
+        {
+          section: "install",
+          heading: "Install",
+          text: "Run the installer.\n\nThen restart.",
+          url: "https://docs.test/guide/setup#install",
+        },
       ],
     });
   });

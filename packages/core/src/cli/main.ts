@@ -17,12 +17,12 @@ export const usage = `search-docs: one documentation-search tool for LLM agents,
   search-docs index <folder> [--json]                 index a docs folder (.md, .mdx, .txt) for --docs
   search-docs index <url> [--json]                    crawl a docs site (llms.txt, sitemaps, links) for --docs <url>
   search-docs "<question>" --docs <folder>            search that folder (indexed first, incrementally)
-  search-docs index --area <name>=<folder|url> ...   several sources, each an area (also for a search, get, eval)
+  search-docs index --area <name>=<folder|url> ...    several sources, each an area (also for a search, get, eval)
   search-docs get <ref> --docs <folder>               read a document of that folder
   search-docs eval <queries.jsonl> [--json] [--report report.md]   measure retrieval on your own questions
       [--min-recall n] [--min-mrr n] [--min-ndcg n] [--max-unavailable n]   CI gates (exit 1, one line each)
       [--baseline previous.json [--tolerance n]] [--against <config.json>] [--concurrency n] [--allow-drafted]
-  search-docs eval init <new.jsonl> [--count n]        draft questions from the index, for a person to edit
+  search-docs eval init <new.jsonl> [--count n]       draft questions from the index, for a person to edit
   search-docs check [--json] [--query <words>]        verify the configured backend, per area and collection:
       reached, credential accepted, collection there, record layout, a probe search, get_document on
       its first hit; each ✗ names the one change that fixes it (docs/check.md). Exit 0 only if all pass.

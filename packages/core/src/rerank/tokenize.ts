@@ -42,11 +42,11 @@ export function tokenize(text: string): string[] {
 }
 
 /**
- * Does `tokenize(text)` take its plain path: no letter or digit beyond ASCII, no camelCase
- * identifier? Then its tokens are `asciiWords(text.toLowerCase())`.
+ * Are `text`'s words ASCII letters and digits only (anything else separates them)? Then
+ * `tokenize` reads it as runs of [A-Za-z0-9], each lower-cased, and an identifier's parts.
  */
-export function isPlainAscii(text: string): boolean {
-  return !hasWordCharacterBeyondAscii(text) && !hasCamelCaseBoundary.test(text);
+export function hasAsciiWordsOnly(text: string): boolean {
+  return !hasWordCharacterBeyondAscii(text);
 }
 
 /** A letter or digit beyond ASCII? ("…" and curly quotes are not: they separate words anyway.) */
