@@ -161,6 +161,8 @@ describe("folderBackend searchPage", () => {
     const seen: string[] = [];
     let continuation: string | undefined;
     let outcome: PageOutcome;
+    // Every page of one walk carries the index build it read, so core can tell a walk was cut.
+    const versions = new Set<string | undefined>();
     do {
       outcome = await backend.searchPage(
         { collectionId: "runbooks", query: "key", pageSize: 5, continuation },
@@ -169,10 +171,15 @@ describe("folderBackend searchPage", () => {
       if (outcome.kind !== "page") throw new Error(`expected a page, got ${outcome.kind}`);
       expect(outcome.hits.length).toBeLessThanOrEqual(5);
       seen.push(...outcome.hits.map((hit) => `${hit.documentId}#${hit.section}`));
+      versions.add(outcome.version);
+      // Without a next page the walk would start over at page one, never ending.
+      if (outcome.more && outcome.next === undefined) throw new Error("more, but no next page");
       continuation = outcome.next;
     } while (outcome.more);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toHaveLength(12 + 3);
+    expect(versions.size).toBe(1);
+    expect(typeof [...versions][0]).toBe("string");
     const first = await backend.searchPage(
       { collectionId: "runbooks", query: "key", pageSize: 5, continuation: undefined },
       attempt(),
