@@ -13,6 +13,8 @@ export interface PageEnd<EngineRecord> {
   more: boolean;
   /** Where the next page starts when `more`; undefined stops the walk here (`more` still says so). */
   next?: string | undefined;
+  /** The collection's version, when the engine has one: every page of the walk carries it. */
+  version?: string | undefined;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface PageEnd<EngineRecord> {
  */
 export function pageOf<EngineRecord>(
   records: readonly EngineRecord[],
-  { asked, first, readHit, more, next }: PageEnd<EngineRecord>,
+  { asked, first, readHit, more, next, version }: PageEnd<EngineRecord>,
 ): PageOutcome {
   if (records.length > asked) return malformed(`${records.length} hits for a page of ${asked}`);
   if (records.length === 0 && first) return { kind: "no_match" };
@@ -32,5 +34,11 @@ export function pageOf<EngineRecord>(
     if (typeof hit === "string") return malformed(hit);
     hits.push(hit);
   }
-  return { kind: "page", hits, more, ...(more && next !== undefined ? { next } : {}) };
+  return {
+    kind: "page",
+    hits,
+    more,
+    ...(more && next !== undefined ? { next } : {}),
+    ...(version === undefined ? {} : { version }),
+  };
 }

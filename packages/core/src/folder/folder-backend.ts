@@ -1,33 +1,31 @@
 import type {
-  AttemptDetails,
   BackendAttempt,
-  BackendFailure,
-  BackendHit,
   DocumentOutcome,
   DocumentRequest,
   PageOutcome,
   PageRequest,
   SearchBackend,
 } from "../backend/search-backend.js";
+import { tooManySections } from "../backend-kit/document-size.js";
+import { isFailure } from "../backend-kit/malformed.js";
+import { pageOf } from "../backend-kit/page-end.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { bestPassage } from "./best-passage.js";
 import { pathIn, relativeTo, withoutExtension } from "./document-paths.js";
-import { collectionFolder } from "./folder-collections.js";
 import { formatContinuation, parseContinuation } from "./folder-continuation.js";
-import { type FolderIndexReader, sectionUrl } from "./folder-index-reader.js";
+import { sectionUrl } from "./folder-index-reader.js";
 import {
-  type CollectionFolder,
   type FolderOptions,
   type ResolvedFolderOptions,
   resolveFolderOptions,
 } from "./folder-options.js";
 import { queryWords, toFtsQuery } from "./fts-query.js";
+import { type IndexAccess, rowsRead, withIndex } from "./index-attempt.js";
 import { IndexConnection } from "./index-connection.js";
 import { buildIndex } from "./index-folder.js";
 import { IndexRefresher } from "./index-refresher.js";
 import type { IndexRunOptions, IndexSummary } from "./index-summary.js";
 import { recencyScore } from "./recency-score.js";
-import { sqliteFailure } from "./sqlite-failures.js";
 
 export interface FolderBackendOptions extends FolderOptions {
   /**
@@ -49,8 +47,6 @@ export interface FolderBackend extends SearchBackend {
   /** Closes the open index connection; a later call opens it again. */
   close(): void;
 }
-
-const attributes = { "db.system.name": "sqlite", "db.collection.name": "sections_fts" } as const;
 
 /**
  * Searches a folder of Markdown and text files, indexed in process with SQLite FTS5 (node:sqlite).
@@ -95,6 +91,7 @@ class FolderBackendImplementation implements FolderBackend {
   readonly #options: ResolvedFolderOptions;
   readonly #refresher: IndexRefresher;
   readonly #connection: IndexConnection;
+  readonly #access: IndexAccess;
   readonly #documentPath: (documentId: string) => string;
 
   constructor(
@@ -106,6 +103,7 @@ class FolderBackendImplementation implements FolderBackend {
     this.#refresher = refresher;
     this.#connection = new IndexConnection(options, refresher);
     this.#documentPath = documentPath;
+    this.#access = { options, refresher, connection: this.#connection };
   }
 
   get root(): string {
@@ -129,156 +127,97 @@ class FolderBackendImplementation implements FolderBackend {
   }
 
   async searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome> {
-    return this.#withIndex(request.collectionId, attempt, "search", (reader, collection) => {
-      const offset = parseContinuation(request.continuation, reader.build);
-      if (typeof offset !== "number") return offset;
-      const words = queryWords(request.query);
-      // A question with no word in it (only punctuation) matches nothing: an ordinary answer.
-      if (words.length === 0) return { kind: "no_match" };
-      const ftsQuery = toFtsQuery(request.query) as string;
-      const pageSize = Math.max(1, Math.min(request.pageSize, attempt.limits.pageItems));
-      const prefer = request.prefer ?? "relevance";
-      const rows = reader.search(ftsQuery, collection, { limit: pageSize + 1, offset, prefer });
-      const details = { rows: Math.min(rows.length, pageSize), bytes: 0 };
-      const hits: BackendHit[] = rows.slice(0, pageSize).map((row) => {
-        const documentId = relativeTo(collection, row.path);
-        const passage = bestPassage(row.body, words, attempt.limits.passageChars);
-        details.bytes += row.title.length + passage.length + row.heading.length;
-        const page = reader.page(row.path);
-        const url = page === undefined ? undefined : sectionUrl(page, row.position);
-        return {
-          ...(url === undefined ? {} : { url }),
-          documentId,
-          title: row.title,
-          snippet: passage || row.heading,
-          score: prefer === "recent" ? recencyScore(row.updated, row.score) : row.score,
-          updated: row.updated,
-          slug: this.#documentPath(documentId),
-          path: this.#documentPath(documentId),
-          section: String(row.position),
-        };
-      });
-      attempt.annotate(done("SELECT", details.rows, details.bytes));
-      if (hits.length === 0) {
-        // Page one empty: nothing matched. A later page empty: the walk is over.
-        return offset === 0
-          ? { kind: "no_match" }
-          : { kind: "page", hits, more: false, version: reader.build };
-      }
-      const more = rows.length > pageSize;
-      return more
-        ? {
-            kind: "page",
-            hits,
-            more,
-            next: formatContinuation(reader.build, offset + hits.length),
-            version: reader.build,
-          }
-        : { kind: "page", hits, more, version: reader.build };
-    });
+    return withIndex(
+      this.#access,
+      request.collectionId,
+      attempt,
+      "search",
+      (reader, collection) => {
+        const offset = parseContinuation(request.continuation, reader.build);
+        if (isFailure(offset)) return offset;
+        const words = queryWords(request.query);
+        // A question with no word in it (only punctuation) matches nothing: an ordinary answer.
+        if (words.length === 0) return { kind: "no_match" };
+        const ftsQuery = toFtsQuery(request.query) as string;
+        const pageSize = Math.max(1, Math.min(request.pageSize, attempt.limits.pageItems));
+        const prefer = request.prefer ?? "relevance";
+        // One row past the page says whether there is more, without counting every match.
+        const rows = reader.search(ftsQuery, collection, { limit: pageSize + 1, offset, prefer });
+        const page = rows.slice(0, pageSize);
+        let bytes = 0;
+        const outcome = pageOf(page, {
+          asked: pageSize,
+          first: offset === 0,
+          readHit: (row) => {
+            const documentId = relativeTo(collection, row.path);
+            const passage = bestPassage(row.body, words, attempt.limits.passageChars);
+            bytes += row.title.length + passage.length + row.heading.length;
+            const crawled = reader.page(row.path);
+            const url = crawled === undefined ? undefined : sectionUrl(crawled, row.position);
+            return {
+              ...(url === undefined ? {} : { url }),
+              documentId,
+              title: row.title,
+              snippet: passage || row.heading,
+              score: prefer === "recent" ? recencyScore(row.updated, row.score) : row.score,
+              updated: row.updated,
+              slug: this.#documentPath(documentId),
+              path: this.#documentPath(documentId),
+              section: String(row.position),
+            };
+          },
+          more: rows.length > pageSize,
+          next: formatContinuation(reader.build, offset, page.length),
+          version: reader.build,
+        });
+        attempt.annotate(rowsRead(page.length, bytes));
+        return outcome;
+      },
+    );
   }
 
   async getDocument(request: DocumentRequest, attempt: BackendAttempt): Promise<DocumentOutcome> {
-    return this.#withIndex(request.collectionId, attempt, "document", (reader, collection) => {
-      const path = pathIn(collection, request.documentId);
-      if (path === undefined) return { kind: "not_found" };
-      const rows = reader.document(path, attempt.limits.documentSections);
-      if (rows === undefined) return { kind: "not_found" };
-      if (rows === "too_large") {
+    return withIndex(
+      this.#access,
+      request.collectionId,
+      attempt,
+      "get_document",
+      (reader, collection) => {
+        const path = pathIn(collection, request.documentId);
+        if (path === undefined) return { kind: "not_found" };
+        // The file's row counts its sections: a document is too large before one is read (and a
+        // file of no sections is still a document, so this is not the kit's documentOf).
+        const rows = reader.document(path, attempt.limits.documentSections);
+        if (rows === undefined) return { kind: "not_found" };
+        if (rows === "too_large") return tooManySections(attempt.limits.documentSections);
+        let bytes = rows.title.length;
+        for (const section of rows.sections) bytes += section.heading.length + section.body.length;
+        attempt.annotate(rowsRead(rows.sections.length, bytes));
+        // No HTTP read bounds these bytes (the hosted engines' sendRequest does): bound them here.
+        if (bytes > attempt.limits.responseBytes) {
+          return {
+            kind: "failed",
+            cause: "too_large",
+            reason: "document is larger than limits.responseBytes",
+          };
+        }
+        const page = reader.page(path);
         return {
-          kind: "failed",
-          cause: "too_large",
-          reason: "document has more sections than limits.documentSections",
+          kind: "document",
+          document: {
+            title: rows.title,
+            updated: rows.updated,
+            slug: this.#documentPath(request.documentId),
+            ...(page === undefined ? {} : { url: page.url }),
+            sections: rows.sections.map((section) => ({
+              section: String(section.position),
+              heading: section.heading,
+              text: section.body,
+              ...(page === undefined ? {} : { url: sectionUrl(page, section.position) }),
+            })),
+          },
         };
-      }
-      let bytes = rows.title.length;
-      for (const section of rows.sections) bytes += section.heading.length + section.body.length;
-      attempt.annotate(done("SELECT", rows.sections.length, bytes));
-      if (bytes > attempt.limits.responseBytes) {
-        return {
-          kind: "failed",
-          cause: "too_large",
-          reason: "document is larger than limits.responseBytes",
-        };
-      }
-      const page = reader.page(path);
-      return {
-        kind: "document",
-        document: {
-          title: rows.title,
-          updated: rows.updated,
-          slug: this.#documentPath(request.documentId),
-          ...(page === undefined ? {} : { url: page.url }),
-          sections: rows.sections.map((section) => ({
-            section: String(section.position),
-            heading: section.heading,
-            text: section.body,
-            ...(page === undefined ? {} : { url: sectionUrl(page, section.position) }),
-          })),
-        },
-      };
-    });
-  }
-
-  /** The common path of both calls: the collection, a fresh enough index, honest failures. */
-  #withIndex<T extends PageOutcome | DocumentOutcome>(
-    collectionId: string,
-    attempt: BackendAttempt,
-    doing: string,
-    work: (reader: FolderIndexReader, collection: CollectionFolder) => T,
-  ): T | BackendFailure {
-    // node:sqlite is synchronous: once a query runs nothing can stop it, so check before it starts.
-    if (attempt.signal.aborted)
-      return { kind: "transient", reason: `${doing}: aborted before the query` };
-    const collection = collectionFolder(
-      this.#options.root,
-      this.#options.collections,
-      collectionId,
+      },
     );
-    if (collection === undefined) {
-      attempt.annotate({ status: "no_collection", attributes });
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: `${doing}: collection ${JSON.stringify(collectionId)} is not a folder of the docs root`,
-      };
-    }
-    this.#refresher.refreshWhenDue();
-    const opened = this.#connection.open(doing);
-    if ("kind" in opened) {
-      attempt.annotate({ status: opened.status, attributes });
-      return opened.failure;
-    }
-    if (opened.reader.crawlFailure !== "") {
-      // The last crawl read no page: say so, never answer from nothing (or "no matches").
-      attempt.annotate({ status: "crawl_failed", attributes });
-      return {
-        kind: "transient",
-        reason: `${doing}: the last crawl failed: ${opened.reader.crawlFailure}`,
-      };
-    }
-    // A partial crawl answers from what it read, and the trace says what it could not.
-    if (opened.reader.crawlSkipped !== "") attempt.annotate({ note: opened.reader.crawlSkipped });
-    try {
-      return work(opened.reader, collection);
-    } catch (error) {
-      const { failure, status } = sqliteFailure(error, doing);
-      attempt.annotate({ status, attributes });
-      // A damaged file is replaced by the next run: start one now rather than at the next interval.
-      if (failure.kind === "failed") this.#refresher.refreshSoon();
-      return failure;
-    }
   }
-}
-
-function done(operation: string, rows: number, bytes: number): AttemptDetails {
-  return {
-    status: "ok",
-    bytes,
-    attributes: {
-      ...attributes,
-      "db.operation.name": operation,
-      "db.response.returned_rows": rows,
-    },
-  };
 }
