@@ -21,8 +21,10 @@ export interface Statement {
 }
 
 /**
- * Sends `statements` at once (node-postgres queues them; a pool in pipeline mode writes them in
- * one go) and answers the last one's result, or throws the first error. When `signal` fires
+ * Sends `statements` (all at once to a pool in pipeline mode, which writes them in one go; else
+ * each when the one before has answered, as node-postgres would send them anyway, without the
+ * queue pg 8.23 warns about and pg 9 removes) and answers the last one's result, or throws the
+ * first error. When `signal` fires
  * first, sends the server a cancel request for the one running (closing the socket would not stop
  * a lock wait), waits briefly for them to end, and throws AttemptCancelled.
  */
@@ -32,15 +34,18 @@ export async function runCancellable(
   signal: AbortSignal,
 ): Promise<{ rows: unknown[] }> {
   if (signal.aborted) throw new AttemptCancelled(true);
-  const running = statements.map(({ text, values }) => client.query(text, values));
-  for (const each of running) each.catch(() => {});
+  const answers = (client as { pipeline?: boolean }).pipeline
+    ? Promise.all(statements.map(({ text, values }) => client.query(text, values))).then(
+        (results) => results.at(-1) ?? { rows: [] },
+      )
+    : inTurn(client, statements, signal);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<"aborted">((resolve) => {
     onAbort = () => resolve("aborted");
     signal.addEventListener("abort", onAbort, { once: true });
   });
-  const settled = Promise.all(running).then(
-    (results) => ({ result: results.at(-1) ?? { rows: [] } }),
+  const settled = answers.then(
+    (result) => ({ result }),
     (error: unknown) => ({ error }),
   );
   try {
@@ -67,6 +72,20 @@ export async function runCancellable(
   } finally {
     if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
   }
+}
+
+/** One statement after the other; none is sent once the signal has fired. */
+async function inTurn(
+  client: PostgresPoolClient,
+  statements: readonly Statement[],
+  signal: AbortSignal,
+): Promise<{ rows: unknown[] }> {
+  let last: { rows: unknown[] } = { rows: [] };
+  for (const { text, values } of statements) {
+    if (signal.aborted) throw new AttemptCancelled(false);
+    last = await client.query(text, values);
+  }
+  return last;
 }
 
 /**

@@ -315,6 +315,57 @@ describeWithPostgres("postgresBackend against a real PostgreSQL", () => {
     ).toBe("page");
   });
 
+  it("a plain pool: one statement at a time on a client (node-postgres 8.23 warns of its queue, pg 9 removes it)", async () => {
+    // Every client the backend takes counts its statements in flight.
+    let most = 0;
+    // A pool of its own: its clients' query is wrapped for this test only.
+    const own = database.appPool();
+    const connect = async () => {
+      const client = await own.connect();
+      let running = 0;
+      const query = client.query.bind(client) as (
+        text: string,
+        values?: unknown[],
+      ) => Promise<unknown>;
+      return Object.assign(client, {
+        query: async (text: string, values?: unknown[]) => {
+          running += 1;
+          most = Math.max(most, running);
+          try {
+            return await query(text, values);
+          } finally {
+            running -= 1;
+          }
+        },
+      });
+    };
+    // The real pool in every other respect (its events, options and counts).
+    const counting = new Proxy(own, {
+      get: (target, name) => {
+        if (name === "connect") return connect;
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const backend = postgresBackend({ pool: counting });
+    const request = {
+      collectionId: "runbooks",
+      query: "rotate the signing key",
+      pageSize: 20,
+      continuation: undefined,
+    };
+    expect((await backend.searchPage(request, testAttempt())).kind).toBe("page");
+    expect(
+      (
+        await backend.getDocument(
+          { collectionId: "runbooks", documentId: "key-rotation" },
+          testAttempt(),
+        )
+      ).kind,
+    ).toBe("document");
+    expect(most).toBe(1);
+  });
+
   it("refuses names that are not plain SQL names up front", () => {
     expect(() => postgresBackend({ pool, table: 'x"; drop table y; --' })).toThrow(
       ConfigurationError,
