@@ -10,7 +10,8 @@ import { isFailure } from "../backend-kit/malformed.js";
 import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { pathSegment } from "../backend-kit/path-segment.js";
-import { readErrorBody, readWire } from "../backend-kit/read-wire.js";
+import { readAnswer } from "../backend-kit/read-answer.js";
+import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
@@ -188,9 +189,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
         attempt,
         "search",
       );
-      if (isFailure(answer)) return answer;
-      if (answer.status < 200 || answer.status > 299) return errorOf(answer);
-      const response = readWire(answer.text, searchResponseSchema);
+      const response = readAnswer(answer, searchResponseSchema, errorOf);
       if (isFailure(response)) return response;
       const count = response.hits.length;
       return pageOf(response.hits, {
@@ -224,9 +223,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
         attempt,
         "get_document",
       );
-      if (isFailure(answer)) return answer;
-      if (answer.status < 200 || answer.status > 299) return errorOf(answer);
-      const response = readWire(answer.text, searchResponseSchema);
+      const response = readAnswer(answer, searchResponseSchema, errorOf);
       if (isFailure(response)) return response;
       return documentOf(response.hits, asked - 1, layout.readDocument);
     },

@@ -25,6 +25,7 @@ export { nextOffset, readOffset } from "./offset-continuation.js";
 export { type PageEnd, pageOf } from "./page-end.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
 export { pathSegment } from "./path-segment.js";
+export { readAnswer } from "./read-answer.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {
   type DocSearchFields,

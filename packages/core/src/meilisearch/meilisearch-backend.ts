@@ -10,7 +10,8 @@ import { isFailure } from "../backend-kit/malformed.js";
 import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { pathSegment } from "../backend-kit/path-segment.js";
-import { readErrorBody, readWire } from "../backend-kit/read-wire.js";
+import { readAnswer } from "../backend-kit/read-answer.js";
+import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
@@ -166,10 +167,9 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
         "search",
       );
       if (isFailure(sent)) return sent;
-      const { answer, minted } = sent;
-      if (answer.status < 200 || answer.status > 299)
-        return errorOf(answer, minted, request.collectionId, attempt);
-      const response = readWire(answer.text, searchResponseSchema);
+      const response = readAnswer(sent.answer, searchResponseSchema, (answer) =>
+        errorOf(answer, sent.minted, request.collectionId, attempt),
+      );
       if (isFailure(response)) return response;
       const count = response.hits.length;
       const total = response.totalHits ?? response.estimatedTotalHits;
@@ -203,10 +203,9 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
         "get_document",
       );
       if (isFailure(sent)) return sent;
-      const { answer, minted } = sent;
-      if (answer.status < 200 || answer.status > 299)
-        return errorOf(answer, minted, request.collectionId, attempt);
-      const response = readWire(answer.text, searchResponseSchema);
+      const response = readAnswer(sent.answer, searchResponseSchema, (answer) =>
+        errorOf(answer, sent.minted, request.collectionId, attempt),
+      );
       if (isFailure(response)) return response;
       return documentOf(response.hits, asked - 1, layout.readDocument);
     },

@@ -10,7 +10,8 @@ import { documentOf, tooManySections } from "../backend-kit/document-size.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { pathSegment } from "../backend-kit/path-segment.js";
-import { readErrorBody, readWire } from "../backend-kit/read-wire.js";
+import { readAnswer } from "../backend-kit/read-answer.js";
+import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
@@ -173,9 +174,7 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
         exhaustive_search: "false",
       });
       const answer = await search(request.collectionId, parameters, headers, attempt);
-      if (isFailure(answer)) return answer;
-      if (answer.status < 200 || answer.status > 299) return errorOf(answer);
-      const response = readWire(answer.text, searchResponseSchema);
+      const response = readAnswer(answer, searchResponseSchema, errorOf);
       if (isFailure(response)) return response;
       const offset = (page - 1) * perPage;
       return pageOf(response.hits, {
@@ -211,9 +210,7 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
           include_fields: layout.retrievedFields.join(","),
         });
         const answer = await search(request.collectionId, parameters, headers, attempt);
-        if (isFailure(answer)) return answer;
-        if (answer.status < 200 || answer.status > 299) return errorOf(answer);
-        const response = readWire(answer.text, searchResponseSchema);
+        const response = readAnswer(answer, searchResponseSchema, errorOf);
         if (isFailure(response)) return response;
         if (response.found > sectionLimit) return tooManySections(sectionLimit);
         for (const hit of response.hits) records.push(hit.document);
