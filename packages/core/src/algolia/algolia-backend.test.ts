@@ -5,6 +5,7 @@ import {
   startFakeAlgolia,
 } from "@search-docs/test-servers";
 import { afterEach, describe, expect, it } from "vitest";
+import { expectTeamsApart } from "../__fixtures__/expect-teams-apart.js";
 import type { SearchBackend } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { contractDocuments } from "../testing/contract-documents.js";
@@ -59,35 +60,10 @@ const attempt = (token: string): TestAttempt => testAttempt({ caller: { token } 
 
 describe("algoliaBackend", () => {
   it("two users on secured keys minted per call see different documents", async () => {
-    const engine = await start();
-    const backend = minting(engine);
-    const alice = await backend.searchPage(
-      { ...page, query: "incident" },
-      attempt("alice-session"),
+    await expectTeamsApart(
+      minting(await start()),
+      (id) => records.find((record) => record.url_without_anchor === id)?.team,
     );
-    const bob = await backend.searchPage({ ...page, query: "incident" }, attempt("bob-session"));
-    if (alice.kind !== "page" || bob.kind !== "page") throw new Error(`${alice.kind} ${bob.kind}`);
-    const teamOf = (id: string) => records.find((record) => record.url_without_anchor === id)?.team;
-    expect(new Set(alice.hits.map((hit) => teamOf(hit.documentId)))).toEqual(new Set(["platform"]));
-    expect(new Set(bob.hits.map((hit) => teamOf(hit.documentId)))).toEqual(new Set(["support"]));
-    // A page of the other team is not found for Alice, found for Bob.
-    const supportPage = bob.hits[0]?.documentId ?? "";
-    expect(
-      (
-        await backend.getDocument(
-          { collectionId: "docs", documentId: supportPage },
-          attempt("alice-session"),
-        )
-      ).kind,
-    ).toBe("not_found");
-    expect(
-      (
-        await backend.getDocument(
-          { collectionId: "docs", documentId: supportPage },
-          attempt("bob-session"),
-        )
-      ).kind,
-    ).toBe("document");
   });
 
   it("never sends the parent key: each request carries a derived key", async () => {
