@@ -1,5 +1,6 @@
 import type { RecordLayoutOptions } from "../backend-kit/record-layout.js";
 import {
+  firstHitOf,
   getJson,
   hostedFinding,
   keyOf,
@@ -32,14 +33,7 @@ export function algoliaSettingsInspector(target: {
       const path = `/1/indexes/${encodeURIComponent(collectionId)}`;
       return hostedFinding(
         await facetsOf(`${host}${path}/settings`, headers, collectionId, field),
-        async () => {
-          const found = await getJson(`${host}${path}/query`, {
-            method: "POST",
-            headers: { ...headers, "content-type": "application/json" },
-            body: JSON.stringify({ query: "", hitsPerPage: 1 }),
-          });
-          return (found.body as { hits?: Record<string, unknown>[] } | undefined)?.hits?.[0];
-        },
+        () => firstHitOf(`${host}${path}/query`, headers, { query: "", hitsPerPage: 1 }),
         layout,
         "SEARCH_DOCS_ALGOLIA_RECORDS",
       );

@@ -22,6 +22,20 @@ export async function getJson(
   return { status: response.status, body };
 }
 
+/** The first record of an engine's search (POST, JSON body) whose answer lists `hits`. */
+export async function firstHitOf(
+  url: string,
+  headers: Record<string, string>,
+  query: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const found = await getJson(url, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify(query),
+  });
+  return (found.body as { hits?: Record<string, unknown>[] } | undefined)?.hits?.[0];
+}
+
 /** The credential a one-user process sends to a hosted engine (its search key). */
 export function keyOf(caller: Caller): string {
   return "token" in caller ? caller.token : "";

@@ -1,6 +1,12 @@
 import type { RecordLayoutOptions } from "../backend-kit/record-layout.js";
 import { recordLayout } from "../backend-kit/record-layout.js";
-import { getJson, hostedFinding, keyOf, type SettingsAnswer } from "./hosted-inspection.js";
+import {
+  firstHitOf,
+  getJson,
+  hostedFinding,
+  keyOf,
+  type SettingsAnswer,
+} from "./hosted-inspection.js";
 import type { LayoutInspector } from "./layout-inspector.js";
 
 /**
@@ -37,14 +43,7 @@ export function meilisearchSettingsInspector(target: {
           collectionId,
           field,
         ),
-        async () => {
-          const found = await getJson(`${base}${path}/search`, {
-            method: "POST",
-            headers: { ...headers, "content-type": "application/json" },
-            body: JSON.stringify({ q: "", limit: 1 }),
-          });
-          return (found.body as { hits?: Record<string, unknown>[] } | undefined)?.hits?.[0];
-        },
+        () => firstHitOf(`${base}${path}/search`, headers, { q: "", limit: 1 }),
         layout,
         "SEARCH_DOCS_MEILISEARCH_RECORDS",
       );
