@@ -23,8 +23,16 @@ export { documentOf, sectionsToAsk, tooManySections } from "./document-size.js";
 export { isFailure, malformed } from "./malformed.js";
 export { nextOffset, readOffset } from "./offset-continuation.js";
 export { type PageEnd, pageOf } from "./page-end.js";
+export {
+  type Page,
+  type PageFormat,
+  type PageSection,
+  type PageSectionOptions,
+  pageSections,
+} from "./page-sections.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
 export { pathSegment } from "./path-segment.js";
+export { sectionAt, sectionOfPassage } from "./passage-section.js";
 export { readAnswer } from "./read-answer.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {
@@ -42,6 +50,7 @@ export {
   type SendOptions,
   sendRequest,
 } from "./send-request.js";
+export { sectionUrl } from "./section-url.js";
 export { type SigningKey, signingKeyOf } from "./signing-key.js";
 export { annotateOperation, type EngineOperation, operationAttributes } from "./span-attributes.js";
 export {
