@@ -31,8 +31,8 @@ export {
   pageSections,
 } from "./page-sections.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
-export { pathSegment } from "./path-segment.js";
 export { sectionAt, sectionOfPassage } from "./passage-section.js";
+export { pathSegment } from "./path-segment.js";
 export { readAnswer } from "./read-answer.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {
@@ -44,13 +44,13 @@ export {
   recordLayout,
   type SectionFields,
 } from "./record-layout.js";
+export { sectionUrl } from "./section-url.js";
 export {
   type HttpAnswer,
   type HttpRequest,
   type SendOptions,
   sendRequest,
 } from "./send-request.js";
-export { sectionUrl } from "./section-url.js";
 export { type SigningKey, signingKeyOf } from "./signing-key.js";
 export { annotateOperation, type EngineOperation, operationAttributes } from "./span-attributes.js";
 export {
