@@ -6,9 +6,12 @@ describe("@search-docs/core/elasticsearch", () => {
   it("exports exactly its public values", () => {
     expect(Object.keys(elasticsearch).sort()).toEqual([
       "defaultElasticsearchFields",
+      "defaultElasticsearchPageFields",
+      "elasticCrawlerFields",
       "elasticsearchBackend",
       "elasticsearchErrorTable",
       "elasticsearchPartialTable",
+      "openCrawlerFields",
     ]);
   });
 });
