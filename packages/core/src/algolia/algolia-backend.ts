@@ -9,7 +9,7 @@ import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
-import { pathSegment } from "../backend-kit/path-segment.js";
+import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
 import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
@@ -101,14 +101,8 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     attempt: BackendAttempt,
     operation: "search" | "get_document",
   ): Promise<HttpAnswer | BackendFailure> {
-    const segment = pathSegment(index);
-    if (segment === undefined) {
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: "collection id is not an index name",
-      };
-    }
+    const segment = collectionSegment(index, "an index name");
+    if (isFailure(segment)) return segment;
     const headers = await credentials(attempt, index);
     if (isFailure(headers)) return headers;
     const at = currentHost();

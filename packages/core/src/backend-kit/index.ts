@@ -17,6 +17,8 @@ export { callerHeaders, callerToken } from "./caller-headers.js";
 export {
   type CredentialMinting,
   defaultLifetimeSeconds,
+  type MintingGrant,
+  mintingGrant,
   restrictionsOf,
 } from "./credential-minting.js";
 export { documentOf, sectionsToAsk, tooManySections } from "./document-size.js";
@@ -24,7 +26,7 @@ export { isFailure, malformed } from "./malformed.js";
 export { nextOffset, readOffset } from "./offset-continuation.js";
 export { type PageEnd, pageOf } from "./page-end.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
-export { pathSegment } from "./path-segment.js";
+export { collectionSegment, pathSegment } from "./path-segment.js";
 export { readAnswer } from "./read-answer.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {

@@ -9,7 +9,7 @@ import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
-import { pathSegment } from "../backend-kit/path-segment.js";
+import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
 import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
@@ -98,14 +98,8 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     attempt: BackendAttempt,
     operation: "search" | "get_document",
   ): Promise<{ answer: HttpAnswer; minted: boolean } | BackendFailure> {
-    const segment = pathSegment(index);
-    if (segment === undefined) {
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: "collection id is not an index uid",
-      };
-    }
+    const segment = collectionSegment(index, "an index uid");
+    if (isFailure(segment)) return segment;
     const credential = await credentials(attempt, index);
     if (isFailure(credential)) return credential;
     annotateOperation(attempt, { system: "meilisearch", collection: index, operation });
