@@ -28,6 +28,7 @@ export { type PageEnd, pageOf } from "./page-end.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
 export { collectionSegment, pathSegment } from "./path-segment.js";
 export { readAnswer } from "./read-answer.js";
+export { stringAt } from "./read-record.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {
   type DocSearchFields,

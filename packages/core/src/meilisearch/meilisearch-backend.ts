@@ -11,6 +11,7 @@ import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
+import { stringAt } from "../backend-kit/read-record.js";
 import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
@@ -173,7 +174,12 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
         readHit: (record, rank) => {
           const rankingScore = record._rankingScore;
           const score = typeof rankingScore === "number" ? rankingScore : 1 / (offset + rank + 1);
-          return layout.readHit(record, croppedPassage(record, layout.passageField), score);
+          // The passage is Meilisearch's cropped field: _formatted.<field>.
+          return layout.readHit(
+            record,
+            stringAt(record, ["_formatted", layout.passageField]),
+            score,
+          );
         },
         // estimatedTotalHits is an estimate: a short page ends the walk whatever it says.
         more: count === limit && (total === undefined || total > offset + count),
@@ -204,11 +210,4 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
       return documentOf(response.hits, asked - 1, layout.readDocument);
     },
   };
-}
-
-function croppedPassage(record: Readonly<Record<string, unknown>>, field: string): string {
-  const formatted = record._formatted;
-  if (typeof formatted !== "object" || formatted === null) return "";
-  const value = (formatted as Record<string, unknown>)[field];
-  return typeof value === "string" ? value : "";
 }
