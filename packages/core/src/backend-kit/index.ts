@@ -25,6 +25,13 @@ export { nextOffset, readOffset } from "./offset-continuation.js";
 export { type PageEnd, pageOf } from "./page-end.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
 export { pathSegment } from "./path-segment.js";
+export {
+  dimensionsOption,
+  embedQuery,
+  maxQueryDimensions,
+  type QueryEmbed,
+  queryEmbedOption,
+} from "./query-vector.js";
 export { readAnswer } from "./read-answer.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {
