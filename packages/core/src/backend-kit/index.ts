@@ -23,8 +23,23 @@ export { documentOf, sectionsToAsk, tooManySections } from "./document-size.js";
 export { isFailure, malformed } from "./malformed.js";
 export { nextOffset, readOffset } from "./offset-continuation.js";
 export { type PageEnd, pageOf } from "./page-end.js";
+export {
+  type Page,
+  type PageFormat,
+  type PageSection,
+  type PageSectionOptions,
+  pageSections,
+} from "./page-sections.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
+export { sectionAt, sectionOfPassage } from "./passage-section.js";
 export { pathSegment } from "./path-segment.js";
+export {
+  dimensionsOption,
+  embedQuery,
+  maxQueryDimensions,
+  type QueryEmbed,
+  queryEmbedOption,
+} from "./query-vector.js";
 export { readAnswer } from "./read-answer.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {
@@ -36,6 +51,7 @@ export {
   recordLayout,
   type SectionFields,
 } from "./record-layout.js";
+export { sectionUrl } from "./section-url.js";
 export {
   type HttpAnswer,
   type HttpRequest,

@@ -19,6 +19,7 @@ import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { failureWith, httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import { callerTokenMeaning, meilisearchCredentials } from "./meilisearch-credentials.js";
+import { type MeilisearchSemanticOptions, meilisearchHybrid } from "./meilisearch-hybrid.js";
 import { meilisearchErrorTable } from "./meilisearch-status-table.js";
 import type { MeilisearchRestrictions } from "./tenant-token.js";
 
@@ -35,6 +36,8 @@ export interface MeilisearchBackendOptions extends RecordLayoutOptions {
   passageWords?: number;
   /** The index's `pagination.maxTotalHits` (1,000 by default): no request reads past it. */
   maxTotalHits?: number;
+  /** Hybrid search with the index's embedder (meilisearch-hybrid.ts); keyword only without it. */
+  semantic?: MeilisearchSemanticOptions;
   fetch?: typeof globalThis.fetch;
   clock?: Pick<Clock, "epochMs">;
 }
@@ -91,6 +94,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
   const clock = options.clock ?? systemClock;
   const searchTemplate = `${base.pathname}/indexes/{index_uid}/search`;
   const credentials = meilisearchCredentials(mint, signing, clock);
+  const hybridFields = meilisearchHybrid(backendName, options.semantic);
 
   async function search(
     index: string,
@@ -151,9 +155,12 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
       const offset = readOffset(request.continuation, maxTotalHits);
       if (isFailure(offset)) return offset;
       const limit = Math.min(request.pageSize, attempt.limits.pageItems, maxTotalHits - offset);
+      const hybrid = await hybridFields(request.query, attempt);
+      if (isFailure(hybrid)) return hybrid;
       const sent = await search(
         request.collectionId,
         {
+          ...hybrid,
           q: request.query,
           offset,
           limit,
