@@ -16,6 +16,7 @@ export type {
   HostedRecord,
   InjectedFault,
 } from "./fake-hosted-engine.js";
+export type { FakeMeilisearchEmbedder } from "./fake-meilisearch-hybrid.js";
 export {
   type FakeProvider,
   fakeProvider,
@@ -30,6 +31,7 @@ export {
   type WireToolResult,
 } from "./fake-provider.js";
 export { freePort } from "./free-port.js";
+export { cosineSimilarity, hashedEmbedding, isVector } from "./hashed-embedding.js";
 export {
   contractPageIds,
   contractPageUrl,

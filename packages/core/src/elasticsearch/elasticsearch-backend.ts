@@ -1,6 +1,5 @@
 import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
-import { callerHeaders } from "../backend-kit/caller-headers.js";
 import { isFailure, malformed } from "../backend-kit/malformed.js";
 import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
@@ -10,6 +9,7 @@ import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { httpStatusFailure } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import { hasMore, partialAnswer, totalOf } from "./elasticsearch-answer.js";
+import { authorizeRequests, type ElasticsearchAuth } from "./elasticsearch-auth.js";
 import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
@@ -36,8 +36,13 @@ export interface ElasticsearchBackendOptions
   maxResultWindow?: number;
   /** Characters of the body highlight a hit carries as its passage (the engine's `fragment_size`). */
   passageChars?: number;
+  /**
+   * AWS Signature Version 4 (`{ aws: { service, region, credentials } }`) for requests whose
+   * caller brings no `authorization` of its own; a caller's API key, token or Basic wins.
+   */
+  auth?: ElasticsearchAuth;
   fetch?: typeof globalThis.fetch;
-  /** For `Retry-After` HTTP dates. */
+  /** For `Retry-After` HTTP dates and the signature's date. */
   clock?: Pick<Clock, "epochMs">;
 }
 
@@ -81,6 +86,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const searchTemplate = `${base.pathname}/{index}/_search`;
   const clock = options.clock ?? systemClock;
+  const authorize = authorizeRequests(backendName, options.auth, () => clock.epochMs());
 
   /** One Search API call: the answer read and checked whole, or its failure. */
   async function search(
@@ -90,20 +96,17 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     operation: "search" | "get_document",
   ): Promise<SearchResponse | BackendFailure> {
     annotateOperation(attempt, { system: flavor, collection: collectionId, operation });
+    const request = {
+      method: "POST" as const,
+      // allow_no_indices=false: a pattern or alias that matches no index is a 404
+      // index_not_found_exception, not an empty 200 that would read as "nothing matched".
+      url: `${base.origin}${base.pathname}/${indexPathSegment(collectionId)}/_search?allow_no_indices=false`,
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    };
+    const headers = await authorize(request, attempt.caller);
     const answer: HttpAnswer | BackendFailure = await sendRequest(
-      {
-        method: "POST",
-        // allow_no_indices=false: a pattern or alias that matches no index is a 404
-        // index_not_found_exception, not an empty 200 that would read as "nothing matched".
-        url: `${base.origin}${base.pathname}/${indexPathSegment(collectionId)}/_search?allow_no_indices=false`,
-        headers: {
-          ...callerHeaders(attempt.caller),
-          "content-type": "application/json",
-          accept: "application/json",
-        },
-        body: JSON.stringify(body),
-        urlTemplate: searchTemplate,
-      },
+      { ...request, headers, urlTemplate: searchTemplate },
       attempt,
       { fetch: fetchFunction, errorBodyBytes },
     );

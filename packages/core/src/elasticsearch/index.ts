@@ -1,4 +1,10 @@
 // @search-docs/core/elasticsearch: Elasticsearch 8-9 and OpenSearch 2-3 as a search backend, over fetch.
+
+export {
+  basicCaller,
+  type ElasticsearchAuth,
+  type ElasticsearchAwsSigning,
+} from "./elasticsearch-auth.js";
 export {
   type ElasticsearchBackendOptions,
   elasticsearchBackend,
