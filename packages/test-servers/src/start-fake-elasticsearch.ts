@@ -83,6 +83,11 @@ export interface FakeElasticsearchOptions {
   maxResultWindow?: number;
   /** Milliseconds every search answer waits before it is sent: a network and a busier engine. Default 0. */
   latencyMs?: number;
+  /**
+   * The `_source` field each record's `_id` is (the Elastic web crawler writes its `id` as the
+   * document's `_id`); default `<document_id>-<section>`, as section records are indexed.
+   */
+  idField?: string;
   /** Index name → its fields' mappings (Get mapping); default `sectionIndexMapping`. */
   mappings?: Record<string, Record<string, FieldMapping>>;
 }
@@ -122,7 +127,10 @@ export async function startFakeElasticsearch(
       index,
       sources.map((source, position) => ({
         index,
-        id: `${String(source.document_id ?? "record")}-${String(source.section ?? position)}`,
+        id:
+          options.idField === undefined
+            ? `${String(source.document_id ?? "record")}-${String(source.section ?? position)}`
+            : String(source[options.idField]),
         source,
       })),
     );

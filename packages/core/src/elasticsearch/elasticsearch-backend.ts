@@ -1,43 +1,35 @@
 import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
-import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
 import { isFailure, malformed } from "../backend-kit/malformed.js";
 import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { readWire } from "../backend-kit/read-wire.js";
-import {
-  defaultSectionFields,
-  fieldsOption,
-  type SectionFields,
-  sectionsLayout,
-} from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { httpStatusFailure } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
-import { hasMore, partialAnswer, readHit, totalOf } from "./elasticsearch-answer.js";
-import { authorizeRequests, type ElasticsearchAuth } from "./elasticsearch-auth.js";
-import { documentQuery, pageQuery } from "./elasticsearch-query.js";
+import { hasMore, partialAnswer, totalOf } from "./elasticsearch-answer.js";
+import {
+  authorizeRequests,
+  awsErrorMessage,
+  type ElasticsearchAuth,
+} from "./elasticsearch-auth.js";
+import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
 import { indexExpressionProblem, indexPathSegment } from "./index-expression.js";
 
-/** The record fields, one record per section: the backend kit's section fields. */
-export type ElasticsearchFields = SectionFields;
+export {
+  defaultElasticsearchFields,
+  type ElasticsearchFields,
+} from "./elasticsearch-section-layout.js";
 
-export const defaultElasticsearchFields: Readonly<ElasticsearchFields> = defaultSectionFields;
-
-export interface ElasticsearchBackendOptions {
+export interface ElasticsearchBackendOptions
+  extends Partial<Omit<ElasticsearchLayoutOptions, "titleBoost" | "passageChars">> {
   /** The cluster's (or its proxy's) address; every request goes to this origin and path only. */
   url: string;
   /** Names the engine in traces and spans; the wire's differences are handled for both. */
   flavor?: "elasticsearch" | "opensearch";
-  /**
-   * Field names, for an index laid out otherwise; defaults to `defaultElasticsearchFields`. The
-   * document id is a `keyword` field (get_document filters on it with a `term` query), the
-   * section an integer field (get_document sorts on it), the date a `date` field.
-   */
-  fields?: Partial<ElasticsearchFields>;
   /** How much more a title match counts than a heading or body match (`title^3`). */
   titleBoost?: number;
   /**
@@ -79,8 +71,6 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
   // A user:password in the URL would be one credential for every user, kept for the process's
   // life: credentials come with each call (`caller`), never with the backend.
   const base = hostedBaseUrl(backendName, "url", options.url);
-  const fields = fieldsOption(backendName, "fields", defaultSectionFields, options.fields);
-  const layout = sectionsLayout(fields);
   const titleBoost = options.titleBoost ?? 3;
   if (typeof titleBoost !== "number" || !Number.isFinite(titleBoost) || titleBoost <= 0) {
     refuse("titleBoost", "titleBoost must be a positive number");
@@ -93,6 +83,8 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
   if (!Number.isInteger(maxResultWindow) || maxResultWindow < 1) {
     refuse("maxResultWindow", "maxResultWindow must be a whole number of at least 1");
   }
+  // Records per section (default) or per page, field names and page format checked here.
+  const layout = elasticsearchLayout(backendName, { ...options, titleBoost, passageChars });
   // Looked up per request, so a fetch installed after construction (a test's, a polyfill) is used.
   const fetchFunction: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -127,6 +119,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     if (answer.status < 200 || answer.status > 299) {
       return httpStatusFailure(elasticsearchErrorTable, answer, {
         code: errorType(answer.text),
+        message: awsErrorMessage(answer.text),
         epochMs: clock.epochMs(),
       });
     }
@@ -145,8 +138,13 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
       if (problem !== undefined) return notAnIndex(problem);
       const from = readOffset(request.continuation, maxResultWindow);
       if (isFailure(from)) return from;
-      const size = Math.min(request.pageSize, attempt.limits.pageItems, maxResultWindow - from);
-      const body = pageQuery(request, { fields, titleBoost, passageChars, from, size }, attempt);
+      const size = Math.min(
+        request.pageSize,
+        attempt.limits.pageItems,
+        maxResultWindow - from,
+        layout.maxPageSize,
+      );
+      const body = layout.searchBody(request, { from, size }, attempt);
       const response = await search(request.collectionId, body, attempt, "search");
       if (isFailure(response)) return response;
       const hits = response.hits.hits;
@@ -158,7 +156,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
       return pageOf(hits, {
         asked: size,
         first: from === 0,
-        readHit: (hit, position) => readHit(hit, layout, from + position),
+        readHit: (hit, position) => layout.readHit(hit, from + position, request.query, attempt),
         more: hasMore(response, from + hits.length, size),
         // No next unless a whole page fits in the result window: the walk stops there.
         next: nextOffset(from, hits.length, maxResultWindow - size + 1),
@@ -168,14 +166,10 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     async getDocument(request, attempt) {
       const problem = indexExpressionProblem(request.collectionId);
       if (problem !== undefined) return notAnIndex(problem);
-      // Within limits.documentSections and within the result window, one more asked for so that
-      // a document past either is known, never silently cut.
-      const size = sectionsToAsk(attempt.limits.documentSections, maxResultWindow);
-      const body = documentQuery(request.documentId, { layout, fields, size }, attempt);
+      const body = layout.documentBody(request.documentId, attempt, maxResultWindow);
       const response = await search(request.collectionId, body, attempt, "get_document");
       if (isFailure(response)) return response;
-      const records = response.hits.hits.map((hit) => hit._source ?? {});
-      return documentOf(records, size - 1, layout.readDocument);
+      return layout.readDocument(response.hits.hits, attempt, maxResultWindow);
     },
   };
 }

@@ -7,9 +7,12 @@ describe("@search-docs/core/elasticsearch", () => {
     expect(Object.keys(elasticsearch).sort()).toEqual([
       "basicCaller",
       "defaultElasticsearchFields",
+      "defaultElasticsearchPageFields",
+      "elasticCrawlerFields",
       "elasticsearchBackend",
       "elasticsearchErrorTable",
       "elasticsearchPartialTable",
+      "openCrawlerFields",
     ]);
   });
 });

@@ -6,11 +6,19 @@ export {
   type ElasticsearchAwsSigning,
 } from "./elasticsearch-auth.js";
 export {
-  defaultElasticsearchFields,
   type ElasticsearchBackendOptions,
-  type ElasticsearchFields,
   elasticsearchBackend,
 } from "./elasticsearch-backend.js";
+export {
+  defaultElasticsearchPageFields,
+  type ElasticsearchPageFields,
+  elasticCrawlerFields,
+  openCrawlerFields,
+} from "./elasticsearch-page-fields.js";
+export {
+  defaultElasticsearchFields,
+  type ElasticsearchFields,
+} from "./elasticsearch-section-layout.js";
 export {
   type ElasticsearchErrorRow,
   type ElasticsearchPartialRow,
