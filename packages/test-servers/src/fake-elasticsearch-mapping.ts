@@ -26,6 +26,21 @@ export const sectionIndexMapping: Readonly<Record<string, FieldMapping>> = Objec
   updated_at: { type: "date" },
 });
 
+/**
+ * A page-level index as the Elastic web crawler writes it (Enterprise Search "Web crawler schema",
+ * https://www.elastic.co/guide/en/enterprise-search/current/crawler-schema.html): one document
+ * per page, its `id` also the document's `_id`, the body's text in `body_content`, the page's
+ * h1–h6 texts in `headings`.
+ */
+export const crawlerIndexMapping: Readonly<Record<string, FieldMapping>> = Object.freeze({
+  id: { type: "keyword" },
+  title: { type: "text" },
+  body_content: { type: "text" },
+  headings: { type: "text" },
+  url: { type: "keyword" },
+  last_crawled_at: { type: "date" },
+});
+
 export function mappingAnswer(options: {
   flavor: Flavor;
   target: string;

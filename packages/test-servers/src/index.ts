@@ -4,7 +4,11 @@
 // port, a scripted model provider. It depends on no workspace package: core's own tests use it
 // with no build step and no dependency cycle, and core's published `/testing` does not carry it.
 export type { Flavor } from "./fake-elasticsearch-errors.js";
-export { type FieldMapping, sectionIndexMapping } from "./fake-elasticsearch-mapping.js";
+export {
+  crawlerIndexMapping,
+  type FieldMapping,
+  sectionIndexMapping,
+} from "./fake-elasticsearch-mapping.js";
 export type {
   EngineAnswer,
   EngineRequest,

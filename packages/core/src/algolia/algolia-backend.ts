@@ -9,8 +9,9 @@ import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
-import { pathSegment } from "../backend-kit/path-segment.js";
+import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
+import { stringAt } from "../backend-kit/read-record.js";
 import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
@@ -101,14 +102,8 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     attempt: BackendAttempt,
     operation: "search" | "get_document",
   ): Promise<HttpAnswer | BackendFailure> {
-    const segment = pathSegment(index);
-    if (segment === undefined) {
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: "collection id is not an index name",
-      };
-    }
+    const segment = collectionSegment(index, "an index name");
+    if (isFailure(segment)) return segment;
     const headers = await credentials(attempt, index);
     if (isFailure(headers)) return headers;
     const at = currentHost();
@@ -195,8 +190,13 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
       return pageOf(response.hits, {
         asked: length,
         first: offset === 0,
+        // The passage is Algolia's snippet of its field: _snippetResult.<field>.value.
         readHit: (record, rank) =>
-          layout.readHit(record, snippetOf(record, layout.passageField), 1 / (offset + rank + 1)),
+          layout.readHit(
+            record,
+            stringAt(record, ["_snippetResult", layout.passageField, "value"]),
+            1 / (offset + rank + 1),
+          ),
         more: response.nbHits === undefined ? count === length : response.nbHits > offset + count,
         next: nextOffset(offset, count, paginationLimit),
       });
@@ -228,13 +228,4 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
       return documentOf(response.hits, asked - 1, layout.readDocument);
     },
   };
-}
-
-function snippetOf(record: Readonly<Record<string, unknown>>, field: string): string {
-  const snippets = record._snippetResult;
-  if (typeof snippets !== "object" || snippets === null) return "";
-  const entry = (snippets as Record<string, unknown>)[field];
-  if (typeof entry !== "object" || entry === null) return "";
-  const value = (entry as Record<string, unknown>).value;
-  return typeof value === "string" ? value : "";
 }

@@ -1,4 +1,6 @@
+import type { BackendFailure } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
+import type { Clock } from "../util/clock.js";
 
 /**
  * How a hosted backend mints each end user's credential in process, per call: the engine's own
@@ -36,4 +38,30 @@ export async function restrictionsOf<Restrictions>(
     const name = error instanceof Error ? error.name : typeof error;
     throw new Error(`mint.restrictionsFor threw ${name}`, { cause: error });
   }
+}
+
+/** What a credential minted for one caller carries: its restrictions and its expiry. */
+export interface MintingGrant<Restrictions> {
+  restrictions: Restrictions;
+  /** Epoch seconds: the restrictions' own expiry, else now plus the minting lifetime. */
+  expiresAt: number;
+}
+
+/**
+ * The first step of minting for a call's caller: its restrictions, or `unauthorized` when
+ * `restrictionsFor` refuses it (nothing is sent), and the expiry the minted credential gets.
+ * `expiryOf` reads the restrictions' own expiry in the engine's terms (`validUntil`, ...).
+ */
+export async function mintingGrant<Restrictions>(
+  mint: CredentialMinting<Restrictions>,
+  caller: Caller,
+  expiryOf: (restrictions: Restrictions) => number | undefined,
+  { lifetimeSeconds, clock }: { lifetimeSeconds: number; clock: Pick<Clock, "epochMs"> },
+): Promise<MintingGrant<Restrictions> | BackendFailure> {
+  const restrictions = await restrictionsOf(mint, caller);
+  if (restrictions === undefined) {
+    return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
+  }
+  const expiresAt = expiryOf(restrictions) ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+  return { restrictions, expiresAt };
 }

@@ -17,6 +17,8 @@ export { callerHeaders, callerToken } from "./caller-headers.js";
 export {
   type CredentialMinting,
   defaultLifetimeSeconds,
+  type MintingGrant,
+  mintingGrant,
   restrictionsOf,
 } from "./credential-minting.js";
 export { documentOf, sectionsToAsk, tooManySections } from "./document-size.js";
@@ -32,7 +34,7 @@ export {
 } from "./page-sections.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
 export { sectionAt, sectionOfPassage } from "./passage-section.js";
-export { pathSegment } from "./path-segment.js";
+export { collectionSegment, pathSegment } from "./path-segment.js";
 export {
   dimensionsOption,
   embedQuery,
@@ -41,6 +43,7 @@ export {
   queryEmbedOption,
 } from "./query-vector.js";
 export { readAnswer } from "./read-answer.js";
+export { stringAt } from "./read-record.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {
   type DocSearchFields,

@@ -5,10 +5,14 @@ import * as elasticsearch from "./index.js";
 describe("@search-docs/core/elasticsearch", () => {
   it("exports exactly its public values", () => {
     expect(Object.keys(elasticsearch).sort()).toEqual([
+      "basicCaller",
       "defaultElasticsearchFields",
+      "defaultElasticsearchPageFields",
+      "elasticCrawlerFields",
       "elasticsearchBackend",
       "elasticsearchErrorTable",
       "elasticsearchPartialTable",
+      "openCrawlerFields",
     ]);
   });
 });

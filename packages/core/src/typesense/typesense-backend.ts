@@ -4,12 +4,12 @@ import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
 import {
   type CredentialMinting,
   defaultLifetimeSeconds,
-  restrictionsOf,
+  mintingGrant,
 } from "../backend-kit/credential-minting.js";
 import { documentOf, tooManySections } from "../backend-kit/document-size.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { pageOf } from "../backend-kit/page-end.js";
-import { pathSegment } from "../backend-kit/path-segment.js";
+import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
 import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
@@ -97,15 +97,14 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
       const caller = attempt.caller;
       return "token" in caller ? { "x-typesense-api-key": caller.token } : { ...caller.headers };
     }
-    const restrictions = await restrictionsOf(mint, attempt.caller);
-    if (restrictions === undefined) {
-      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
-    }
-    const expiresAt =
-      restrictions.expires_at ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+    const grant = await mintingGrant(mint, attempt.caller, (given) => given.expires_at, {
+      lifetimeSeconds,
+      clock,
+    });
+    if (isFailure(grant)) return grant;
     const key = await scopedSearchKey(
       parentKey,
-      embeddedParametersJson({ ...restrictions, expires_at: expiresAt }),
+      embeddedParametersJson({ ...grant.restrictions, expires_at: grant.expiresAt }),
       await signingKey(),
     );
     return { "x-typesense-api-key": key };
@@ -118,14 +117,8 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
     headers: Record<string, string>,
     attempt: BackendAttempt,
   ): Promise<HttpAnswer | BackendFailure> {
-    const segment = pathSegment(collection);
-    if (segment === undefined) {
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: "collection id is not a collection name",
-      };
-    }
+    const segment = collectionSegment(collection, "a collection name");
+    if (isFailure(segment)) return segment;
     return sendRequest(
       {
         method: "GET",
