@@ -79,7 +79,8 @@ function lastSearch(engine: FakeHostedEngine): Record<string, unknown> {
   const request = engine.requests.at(-1);
   expect(request?.method).toBe("POST");
   expect(request?.path).toBe("/multi_search");
-  const searches = (request?.body as { searches: Record<string, unknown>[] }).searches;
+  const body = request?.body as { searches?: Record<string, unknown>[] } | undefined;
+  const searches = body?.searches ?? [];
   expect(searches).toHaveLength(1);
   return searches[0] ?? {};
 }
