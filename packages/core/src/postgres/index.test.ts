@@ -5,6 +5,7 @@ describe("@search-docs/core/postgres", () => {
   it("exports exactly its public functions and tables", () => {
     expect(Object.keys(postgres).sort()).toEqual([
       "defaultPostgresColumns",
+      "defaultPostgresPageColumns",
       "defaultPostgresRanking",
       "loadSections",
       "postgresBackend",
@@ -13,6 +14,7 @@ describe("@search-docs/core/postgres", () => {
       "postgresEndUserErrorTable",
       "postgresErrorClassTable",
       "postgresErrorTable",
+      "postgresPageIndexSql",
       "postgresSchemaSql",
       "sectionsOfDocument",
       "sectionsOfMarkdown",
