@@ -11,13 +11,14 @@ import { wildcardPatterns } from "./index-expression.js";
  * answer, with a note in the trace on every call; `search-docs check`, run with the operator's
  * credentials, reports a pattern that matches no index at all.
  */
-export const elasticsearchPatternMissRow: ElasticsearchErrorRow = Object.freeze({
-  status: 404,
-  match: ["index_not_found_exception"],
-  label: "index pattern resolved to no index for this caller",
-  meaning: { kind: "forbidden" },
-  source: `${securityPrivileges}; https://www.elastic.co/guide/en/x-pack/5.0/security-limitations.html (wildcards expand to the indices the user has privileges for; none left is index-not-found); elastic/elasticsearch#89622 (allow_no_indices=false fails a wildcard that resolves to nothing, with security on too)`,
-});
+export const elasticsearchPatternMissRow: ElasticsearchErrorRow =
+  Object.freeze<ElasticsearchErrorRow>({
+    status: 404,
+    match: ["index_not_found_exception"],
+    label: "index pattern resolved to no index for this caller",
+    meaning: { kind: "forbidden" },
+    source: `${securityPrivileges}; https://www.elastic.co/guide/en/x-pack/5.0/security-limitations.html (wildcards expand to the indices the user has privileges for; none left is index-not-found); elastic/elasticsearch#89622 (allow_no_indices=false fails a wildcard that resolves to nothing, with security on too)`,
+  });
 
 /**
  * The failure and trace note for an error answer that is a wildcard pattern's miss, or
