@@ -6,8 +6,9 @@ import {
   defaultLifetimeSeconds,
 } from "../backend-kit/credential-minting.js";
 import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
+import { type HttpEdges, httpEdgesOf } from "../backend-kit/http-edges.js";
 import { isFailure } from "../backend-kit/malformed.js";
-import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
+import { nextOffset, offsetPage } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
@@ -18,13 +19,12 @@ import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
-import { type Clock, systemClock } from "../util/clock.js";
 import { algoliaCredentials } from "./algolia-credentials.js";
 import { algoliaHosts } from "./algolia-hosts.js";
 import { algoliaErrorTable, parentKeyRefusedRow } from "./algolia-status-table.js";
 import type { AlgoliaRestrictions } from "./secured-api-key.js";
 
-export interface AlgoliaBackendOptions extends RecordLayoutOptions {
+export interface AlgoliaBackendOptions extends RecordLayoutOptions, HttpEdges {
   /** The application id (`X-Algolia-Application-Id`): names the hosts too. */
   appId: string;
   /**
@@ -43,8 +43,6 @@ export interface AlgoliaBackendOptions extends RecordLayoutOptions {
   passageWords?: number;
   /** The index's `paginationLimitedTo` (1,000 by default): no request reads past it. */
   paginationLimitedTo?: number;
-  fetch?: typeof globalThis.fetch;
-  clock?: Pick<Clock, "epochMs">;
 }
 
 const backendName = "algoliaBackend";
@@ -68,7 +66,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
   if (typeof appId !== "string" || !/^[A-Za-z0-9]{1,64}$/.test(appId)) {
     refuseOption(backendName, "appId", "appId must be the application id (letters and digits)");
   }
-  const clock = options.clock ?? systemClock;
+  const { fetch, clock } = httpEdgesOf(options);
   const {
     hosts,
     current: currentHost,
@@ -88,7 +86,6 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     );
   }
   const mint = options.mint;
-  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const credentials = algoliaCredentials(
     appId,
     mint,
@@ -156,14 +153,11 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     name: "algolia",
 
     async searchPage(request, attempt) {
-      const offset = readOffset(request.continuation, paginationLimit);
-      if (isFailure(offset)) return offset;
-      const length = Math.min(
-        request.pageSize,
-        attempt.limits.pageItems,
-        paginationLimit - offset,
-        1000,
-      );
+      const start = offsetPage(request, attempt, paginationLimit);
+      if (isFailure(start)) return start;
+      const { offset } = start;
+      // `length` is at most 1,000 whatever paginationLimitedTo says (its API reference).
+      const length = Math.min(start.size, 1000);
       const answer = await query(
         request.collectionId,
         {

@@ -34,19 +34,20 @@ export function algoliaCredentials(
         ? { ...base, "x-algolia-api-key": caller.token }
         : { ...caller.headers, ...base };
     }
-    const grant = await mintingGrant(mint, attempt.caller, (given) => given.validUntil, {
+    const grant = await mintingGrant(mint, attempt.caller, {
       lifetimeSeconds,
       clock,
+      expiryOf: (given) => given.validUntil,
+      // Outside this user's restrictIndices Algolia would refuse the key, so do not ask.
+      scope: {
+        name: "restrictIndices",
+        covers: (given) => indexAllowed(given.restrictIndices, index),
+      },
     });
     if (isFailure(grant)) return grant;
-    const { restrictions, expiresAt } = grant;
-    // The index is outside this user's restrictIndices: Algolia would refuse it, so do not ask.
-    if (!indexAllowed(restrictions.restrictIndices, index)) {
-      return { kind: "forbidden", reason: "index outside the caller's restrictIndices" };
-    }
     const key = await securedApiKey(
       await signingKey(),
-      securedKeyParameters({ ...restrictions, validUntil: expiresAt }),
+      securedKeyParameters({ ...grant.restrictions, validUntil: grant.expiresAt }),
     );
     return { ...base, "x-algolia-api-key": key };
   };

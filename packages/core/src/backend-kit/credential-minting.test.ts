@@ -14,7 +14,11 @@ function minting(
 }
 
 const clock = createFakeClock({ epochMs: 1_800_000_000_500 });
-const expiryOf = (restrictions: Restrictions) => restrictions.expiry;
+const terms = {
+  lifetimeSeconds: 300,
+  clock,
+  expiryOf: (restrictions: Restrictions) => restrictions.expiry,
+};
 
 describe("mintingGrant", () => {
   it("expires a credential the lifetime after now (whole epoch seconds) unless the restrictions say when", async () => {
@@ -23,15 +27,11 @@ describe("mintingGrant", () => {
         ? { filter: "team:a" }
         : { filter: "team:b", expiry: 1_900_000_000 },
     );
-    expect(
-      await mintingGrant(mint, { token: "ana" }, expiryOf, { lifetimeSeconds: 300, clock }),
-    ).toEqual({
+    expect(await mintingGrant(mint, { token: "ana" }, terms)).toEqual({
       restrictions: { filter: "team:a" },
       expiresAt: 1_800_000_300,
     });
-    expect(
-      await mintingGrant(mint, { token: "bo" }, expiryOf, { lifetimeSeconds: 300, clock }),
-    ).toEqual({
+    expect(await mintingGrant(mint, { token: "bo" }, terms)).toEqual({
       restrictions: { filter: "team:b", expiry: 1_900_000_000 },
       expiresAt: 1_900_000_000,
     });
@@ -39,11 +39,24 @@ describe("mintingGrant", () => {
 
   it("is unauthorized, minting nothing, when restrictionsFor refuses the caller", async () => {
     const mint = minting(async () => undefined);
-    expect(
-      await mintingGrant(mint, { token: "eve" }, expiryOf, { lifetimeSeconds: 300, clock }),
-    ).toEqual({
+    expect(await mintingGrant(mint, { token: "eve" }, terms)).toEqual({
       kind: "unauthorized",
       reason: "restrictionsFor refused the caller",
+    });
+  });
+});
+
+describe("mintingGrant's scope", () => {
+  it("is forbidden, naming the engine's restriction, when the restrictions do not cover the index", async () => {
+    const mint = minting(() => ({ filter: "team:a" }));
+    const scope = (covered: boolean) => ({ name: "searchRules", covers: () => covered });
+    expect(await mintingGrant(mint, { token: "ana" }, { ...terms, scope: scope(false) })).toEqual({
+      kind: "forbidden",
+      reason: "index outside the caller's searchRules",
+    });
+    expect(await mintingGrant(mint, { token: "ana" }, { ...terms, scope: scope(true) })).toEqual({
+      restrictions: { filter: "team:a" },
+      expiresAt: 1_800_000_300,
     });
   });
 });

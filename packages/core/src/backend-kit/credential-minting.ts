@@ -47,20 +47,36 @@ export interface MintingGrant<Restrictions> {
   expiresAt: number;
 }
 
+/** How one engine's restrictions read, for minting a credential for one call. */
+export interface MintingTerms<Restrictions> {
+  lifetimeSeconds: number;
+  clock: Pick<Clock, "epochMs">;
+  /** The restrictions' own expiry in epoch seconds, in the engine's terms (`validUntil`, ...). */
+  expiryOf(restrictions: Restrictions): number | undefined;
+  /**
+   * Whether the restrictions let the user read this call's index, and what the engine names the
+   * restriction (`restrictIndices`): outside it the engine would refuse the credential, so the
+   * attempt is `forbidden` at once and nothing is sent.
+   */
+  scope?: { name: string; covers(restrictions: Restrictions): boolean };
+}
+
 /**
  * The first step of minting for a call's caller: its restrictions, or `unauthorized` when
- * `restrictionsFor` refuses it (nothing is sent), and the expiry the minted credential gets.
- * `expiryOf` reads the restrictions' own expiry in the engine's terms (`validUntil`, ...).
+ * `restrictionsFor` refuses it, or `forbidden` outside the index scope (nothing is sent either
+ * way), and the expiry the minted credential gets.
  */
 export async function mintingGrant<Restrictions>(
   mint: CredentialMinting<Restrictions>,
   caller: Caller,
-  expiryOf: (restrictions: Restrictions) => number | undefined,
-  { lifetimeSeconds, clock }: { lifetimeSeconds: number; clock: Pick<Clock, "epochMs"> },
+  { lifetimeSeconds, clock, expiryOf, scope }: MintingTerms<Restrictions>,
 ): Promise<MintingGrant<Restrictions> | BackendFailure> {
   const restrictions = await restrictionsOf(mint, caller);
   if (restrictions === undefined) {
     return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
+  }
+  if (scope !== undefined && !scope.covers(restrictions)) {
+    return { kind: "forbidden", reason: `index outside the caller's ${scope.name}` };
   }
   const expiresAt = expiryOf(restrictions) ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
   return { restrictions, expiresAt };

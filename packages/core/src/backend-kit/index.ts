@@ -22,8 +22,9 @@ export {
   restrictionsOf,
 } from "./credential-minting.js";
 export { documentOf, sectionsToAsk, tooManySections } from "./document-size.js";
+export { type HttpEdges, httpEdgesOf } from "./http-edges.js";
 export { isFailure, malformed } from "./malformed.js";
-export { nextOffset, readOffset } from "./offset-continuation.js";
+export { nextOffset, offsetPage, readOffset } from "./offset-continuation.js";
 export { type PageEnd, pageOf } from "./page-end.js";
 export {
   type Page,

@@ -85,6 +85,22 @@ export function authorizeRequests(
   };
 }
 
+/**
+ * The text of an AWS endpoint's own error body (`{"message": "..."}`, as Amazon OpenSearch
+ * Service and OpenSearch Serverless answer a refused signature), for the status table's phrase
+ * match only: it is never put in a reason. Undefined for any other body.
+ */
+export function awsErrorMessage(text: string): string | undefined {
+  if (!text.startsWith("{") || text.length > 4096) return undefined;
+  try {
+    const body = JSON.parse(text) as { message?: unknown; Message?: unknown };
+    const message = body.message ?? body.Message;
+    return typeof message === "string" ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function carriesAuthorization(headers: Readonly<Record<string, string>>): boolean {
   return Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
 }

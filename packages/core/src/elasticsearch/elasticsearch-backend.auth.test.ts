@@ -102,7 +102,7 @@ describe("AWS SigV4 through createDocsSearch, verified independently", () => {
       expect(JSON.parse(forwarded?.body ?? "{}")).toHaveProperty("query.bool.filter");
     });
 
-    it(`${service}: a wrong secret is the endpoint's 403, unavailable (never no_matches), the secret nowhere`, async () => {
+    it(`${service}: a wrong secret is the endpoint's 403, unauthorized (never no_matches), the secret nowhere`, async () => {
       const docs = signedDocs(service, { ...runbooksKey, secretAccessKey: "wrong-secret-value" });
       const { output, trace } = await docs.search(
         { query: "rotate a service account key" },
@@ -110,7 +110,11 @@ describe("AWS SigV4 through createDocsSearch, verified independently", () => {
       );
       expect(output.status).toBe("unavailable");
       expect(trace.requests.every((request) => request.status === 403)).toBe(true);
-      expect(trace.failures.map((failure) => failure.kind)).toEqual(["rejected", "rejected"]);
+      // The signature refused: the credentials (unauthorized), so the app may refresh them.
+      expect(trace.failures.map((failure) => failure.kind)).toEqual([
+        "unauthorized",
+        "unauthorized",
+      ]);
       expect(verifiers[service]?.seen.at(-1)).toMatchObject({ reason: "signature mismatch" });
       const said = JSON.stringify({ output, trace });
       for (const secret of ["wrong-secret-value", secrets.AKIDRUNBOOKS]) {

@@ -9,7 +9,11 @@ import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { httpStatusFailure } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
 import { hasMore, partialAnswer, totalOf } from "./elasticsearch-answer.js";
-import { authorizeRequests, type ElasticsearchAuth } from "./elasticsearch-auth.js";
+import {
+  authorizeRequests,
+  awsErrorMessage,
+  type ElasticsearchAuth,
+} from "./elasticsearch-auth.js";
 import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
@@ -115,6 +119,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     if (answer.status < 200 || answer.status > 299) {
       return httpStatusFailure(elasticsearchErrorTable, answer, {
         code: errorType(answer.text),
+        message: awsErrorMessage(answer.text),
         epochMs: clock.epochMs(),
       });
     }

@@ -6,8 +6,9 @@ import {
   defaultLifetimeSeconds,
 } from "../backend-kit/credential-minting.js";
 import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
+import { type HttpEdges, httpEdgesOf } from "../backend-kit/http-edges.js";
 import { isFailure } from "../backend-kit/malformed.js";
-import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
+import { nextOffset, offsetPage } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
@@ -18,13 +19,12 @@ import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { failureWith, httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
-import { type Clock, systemClock } from "../util/clock.js";
 import { callerTokenMeaning, meilisearchCredentials } from "./meilisearch-credentials.js";
 import { type MeilisearchSemanticOptions, meilisearchHybrid } from "./meilisearch-hybrid.js";
 import { meilisearchErrorTable } from "./meilisearch-status-table.js";
 import type { MeilisearchRestrictions } from "./tenant-token.js";
 
-export interface MeilisearchBackendOptions extends RecordLayoutOptions {
+export interface MeilisearchBackendOptions extends RecordLayoutOptions, HttpEdges {
   /** The instance's address; every request goes to this origin and path only. */
   url: string;
   /**
@@ -39,8 +39,6 @@ export interface MeilisearchBackendOptions extends RecordLayoutOptions {
   maxTotalHits?: number;
   /** Hybrid search with the index's embedder (meilisearch-hybrid.ts); keyword only without it. */
   semantic?: MeilisearchSemanticOptions;
-  fetch?: typeof globalThis.fetch;
-  clock?: Pick<Clock, "epochMs">;
 }
 
 const backendName = "meilisearchBackend";
@@ -91,8 +89,7 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
   if (mint !== undefined && (typeof mint.apiKeyUid !== "string" || mint.apiKeyUid.trim() === "")) {
     refuseOption(backendName, "mint.apiKeyUid", "mint.apiKeyUid must be the parent key's uid");
   }
-  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const clock = options.clock ?? systemClock;
+  const { fetch, clock } = httpEdgesOf(options);
   const searchTemplate = `${base.pathname}/indexes/{index_uid}/search`;
   const credentials = meilisearchCredentials(mint, signing, clock);
   const hybridFields = meilisearchHybrid(backendName, options.semantic);
@@ -147,9 +144,9 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     name: "meilisearch",
 
     async searchPage(request, attempt) {
-      const offset = readOffset(request.continuation, maxTotalHits);
-      if (isFailure(offset)) return offset;
-      const limit = Math.min(request.pageSize, attempt.limits.pageItems, maxTotalHits - offset);
+      const start = offsetPage(request, attempt, maxTotalHits);
+      if (isFailure(start)) return start;
+      const { offset, size: limit } = start;
       const hybrid = await hybridFields(request.query, attempt);
       if (isFailure(hybrid)) return hybrid;
       const sent = await search(

@@ -30,22 +30,20 @@ export function meilisearchCredentials(
     if (mint === undefined || parentKey === undefined) {
       return { headers: callerHeaders(attempt.caller), minted: false };
     }
-    const grant = await mintingGrant(mint, attempt.caller, (given) => given.expiresAt, {
+    const grant = await mintingGrant(mint, attempt.caller, {
       lifetimeSeconds,
       clock,
+      expiryOf: (given) => given.expiresAt,
+      // Outside this user's search rules Meilisearch would answer invalid_api_key: this user may
+      // not read the index, and that, unlike an expired token, we know for sure.
+      scope: { name: "searchRules", covers: (given) => searchRulesCover(given.searchRules, index) },
     });
     if (isFailure(grant)) return grant;
-    const { restrictions, expiresAt } = grant;
-    // Outside this user's search rules Meilisearch would answer invalid_api_key: this user may
-    // not read the index, and that, unlike an expired token, we know for sure.
-    if (!searchRulesCover(restrictions.searchRules, index)) {
-      return { kind: "forbidden", reason: "index outside the caller's searchRules" };
-    }
     const token = await tenantToken({
       parentKey: await signingKey(),
       apiKeyUid: mint.apiKeyUid,
-      searchRules: restrictions.searchRules,
-      expiresAt,
+      searchRules: grant.restrictions.searchRules,
+      expiresAt: grant.expiresAt,
     });
     return { headers: { authorization: `Bearer ${token}` }, minted: true };
   };

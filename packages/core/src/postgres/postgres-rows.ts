@@ -13,6 +13,19 @@ import { pageOf } from "../backend-kit/page-end.js";
 // The rows the two statements of postgres-queries.ts return, read into the seam's outcomes by
 // the backend kit's page-end and document-size rules.
 
+/**
+ * How a layout's rows read: the search statement's rows as hits, get_document's as a document.
+ * Sections tables (this file) and page tables (postgres-page-rows.ts) share everything else.
+ */
+export interface PostgresRowReader<SearchRow, DocumentRow> {
+  searchRows: z.ZodMiniType<SearchRow[]>;
+  searchBytes(row: SearchRow): number;
+  hitOf(row: SearchRow): BackendHit | string;
+  documentRows: z.ZodMiniType<DocumentRow[]>;
+  documentBytes(row: DocumentRow): number;
+  readDocument(rows: readonly DocumentRow[]): BackendDocument | string;
+}
+
 const searchRowSchema = z.object({
   document_id: z.string().check(z.minLength(1)),
   section: z.int(),
@@ -37,20 +50,49 @@ const documentRowSchema = z.object({
 type SearchRow = z.infer<typeof searchRowSchema>;
 type DocumentRow = z.infer<typeof documentRowSchema>;
 
+/** The default layout's rows: one per section. */
+export const sectionRowReader: PostgresRowReader<SearchRow, DocumentRow> = {
+  searchRows: z.array(searchRowSchema),
+  searchBytes: (row) =>
+    byteLength(row.document_id, row.title, row.heading, row.slug, row.updated, row.snippet),
+  hitOf,
+  documentRows: z.array(documentRowSchema),
+  documentBytes: (row) => byteLength(row.title, row.heading, row.body, row.slug),
+  readDocument,
+};
+
+/** A layout's reading of both statements' rows, its row types closed over. */
+export interface PostgresRows {
+  page(
+    rows: unknown[],
+    at: { pageSize: number; offset: number },
+    attempt: BackendAttempt,
+  ): PageOutcome;
+  document(rows: unknown[], most: number, attempt: BackendAttempt): DocumentOutcome;
+}
+
+export function postgresRows<SearchRow, DocumentRow>(
+  reader: PostgresRowReader<SearchRow, DocumentRow>,
+): PostgresRows {
+  return {
+    page: (rows, at, attempt) => pageOfRows(rows, at, attempt, reader),
+    document: (rows, most, attempt) => documentOfRows(rows, most, attempt, reader),
+  };
+}
+
 /**
  * A page from the search statement's rows, asked for `pageSize + 1` at `offset`: the extra row
  * says there is more, and is not shown.
  */
-export function pageOfRows(
+export function pageOfRows<SearchRow>(
   rows: unknown[],
   { pageSize, offset }: { pageSize: number; offset: number },
   attempt: BackendAttempt,
+  reader: PostgresRowReader<SearchRow, unknown>,
 ): PageOutcome {
-  const parsed = z.array(searchRowSchema).safeParse(rows);
+  const parsed = reader.searchRows.safeParse(rows);
   if (!parsed.success) return notOfTheLayout(attempt);
-  const bytes = annotateRows(parsed.data, attempt, (row) =>
-    byteLength(row.document_id, row.title, row.heading, row.slug, row.updated, row.snippet),
-  );
+  const bytes = annotateRows(parsed.data, attempt, reader.searchBytes);
   if (bytes > attempt.limits.responseBytes) {
     return { kind: "failed", cause: "too_large", reason: `${bytes} bytes of rows` };
   }
@@ -59,7 +101,7 @@ export function pageOfRows(
   return pageOf(parsed.data.slice(0, pageSize), {
     asked: pageSize,
     first: offset === 0,
-    readHit: hitOf,
+    readHit: (row) => reader.hitOf(row),
     more,
     next: String(offset + pageSize),
   });
@@ -70,20 +112,19 @@ export function pageOfRows(
  * document, or row-level security hides it from this caller. The two read the same here;
  * telling them apart needs a policy check the app owns.
  */
-export function documentOfRows(
+export function documentOfRows<DocumentRow>(
   rows: unknown[],
   most: number,
   attempt: BackendAttempt,
+  reader: PostgresRowReader<unknown, DocumentRow>,
 ): DocumentOutcome {
-  const parsed = z.array(documentRowSchema).safeParse(rows);
+  const parsed = reader.documentRows.safeParse(rows);
   if (!parsed.success) return notOfTheLayout(attempt);
-  const bytes = annotateRows(parsed.data, attempt, (row) =>
-    byteLength(row.title, row.heading, row.body, row.slug),
-  );
+  const bytes = annotateRows(parsed.data, attempt, reader.documentBytes);
   if (bytes > attempt.limits.responseBytes) {
     return { kind: "failed", cause: "too_large", reason: `${bytes} bytes of sections` };
   }
-  return documentOf(parsed.data, most, readDocument);
+  return documentOf(parsed.data, most, (read) => reader.readDocument(read));
 }
 
 function hitOf(row: SearchRow): BackendHit {
@@ -134,13 +175,13 @@ function notOfTheLayout(attempt: BackendAttempt) {
   return malformed("rows not of the layout's types");
 }
 
-function byteLength(...values: (string | null)[]): number {
+export function byteLength(...values: (string | null)[]): number {
   let total = 0;
   for (const value of values) if (value !== null) total += Buffer.byteLength(value);
   return total;
 }
 
 // Midnight UTC is a date (the corpus's YYYY-MM-DD); anything else stays a date-time.
-function isoDate(value: string): string {
+export function isoDate(value: string): string {
   return value.endsWith("T00:00:00Z") ? value.slice(0, 10) : value;
 }
