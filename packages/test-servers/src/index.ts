@@ -30,6 +30,7 @@ export {
   toolResultsSent,
   type WireToolResult,
 } from "./fake-provider.js";
+export type { FakeTypesenseVectorField } from "./fake-typesense-vector.js";
 export { freePort } from "./free-port.js";
 export { cosineSimilarity, hashedEmbedding, isVector } from "./hashed-embedding.js";
 export {

@@ -23,6 +23,7 @@ import {
   scopedSearchKey,
   type TypesenseRestrictions,
 } from "./scoped-search-key.js";
+import { type TypesenseSemanticOptions, typesenseSemantic } from "./typesense-semantic.js";
 import { typesenseErrorTable } from "./typesense-status-table.js";
 
 export interface TypesenseBackendOptions extends RecordLayoutOptions, HttpEdges {
@@ -36,6 +37,8 @@ export interface TypesenseBackendOptions extends RecordLayoutOptions, HttpEdges 
   mint?: CredentialMinting<TypesenseRestrictions>;
   /** Tokens either side of the match in a hit's passage (`highlight_affix_num_tokens`). Default 15. */
   passageAffixTokens?: number;
+  /** Vector or hybrid search on the collection's embedding field (typesense-semantic.ts). */
+  semantic?: TypesenseSemanticOptions;
 }
 
 const backendName = "typesenseBackend";
@@ -82,6 +85,7 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
   );
   const { fetch, clock } = httpEdgesOf(options);
   const searchTemplate = `${base.pathname}/collections/{collection}/documents/search`;
+  const semantic = typesenseSemantic(backendName, options.semantic, { ...base, fetch });
 
   async function credentials(
     attempt: BackendAttempt,
@@ -164,7 +168,9 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
         highlight_end_tag: "",
         exhaustive_search: "false",
       });
-      const answer = await search(request.collectionId, parameters, headers, attempt);
+      const answer = await (semantic === undefined
+        ? search(request.collectionId, parameters, headers, attempt)
+        : semantic.search(request.collectionId, request.query, parameters, headers, attempt));
       const response = readAnswer(answer, searchResponseSchema, errorOf);
       if (isFailure(response)) return response;
       const offset = (page - 1) * perPage;
