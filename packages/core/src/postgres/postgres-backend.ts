@@ -3,6 +3,7 @@ import { isFailure } from "../backend-kit/malformed.js";
 import { readOffset } from "../backend-kit/offset-continuation.js";
 import type { Caller } from "../contract/caller.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { queryWords } from "../text/query-words.js";
 import { type PostgresLayoutOptions, resolvePostgresLayout } from "./postgres-layout.js";
 import type { PostgresPool, PostgresQueryable } from "./postgres-pool.js";
 import { type PostgresMatch, postgresQueries } from "./postgres-queries.js";
@@ -107,7 +108,8 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
           offset,
           request.prefer === "recent",
         ]);
-        return pageOfRows(result.rows, { pageSize, offset }, attempt);
+        const words = queryWords(request.query);
+        return pageOfRows(result.rows, { pageSize, offset, words }, attempt);
       });
     },
 

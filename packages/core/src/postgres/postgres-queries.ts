@@ -15,9 +15,9 @@ export interface PostgresQueries {
   document: string;
 }
 
-// Characters of a section's body ts_headline reads: its cost grows with the text, and a passage
-// is cut to limits.passageChars (320) anyway.
-const headlineChars = 8000;
+// Characters of a section's body a hit carries, for its passage (cut in JavaScript, as the folder
+// cuts its own): bounded, so a page stays small whatever the rows hold.
+const passageSourceChars = 8000;
 
 // Recency in [0, 1): 1 today, 0.5 a month old, 0 with no date. `prefer: "recent"` ranks by half
 // this and half the text rank, so the score stays the order (core merges collections by score).
@@ -33,13 +33,15 @@ const literal = (value: number) => `${value}::double precision`;
  * `-excluded`) a little above the rest; `all` finds only those.
  *
  * The rank is BM25 (as SQLite FTS5's bm25() and Lucene compute it) from statistics the statement
- * gathers itself, so nothing has to be maintained beside the table: every section holding a word
- * of the query is in the matched set (it is their OR), so a word's document frequency is exact;
- * N is the collection's row count (its primary key's btree); a section's length is its
- * characters (title + heading + body; a tsvector holds no token count) against the matched
- * sections' average. A word's frequency is its positions weighted by where they are (title A,
- * heading B, body C). ts_rank knows no document frequency: "pod" counted as much as
- * "readinessprobe" (issue 31; measured in packages/core/docs/postgres.md).
+ * gathers itself, so nothing has to be maintained beside the table. A word's document frequency
+ * and N are the whole table's as the caller sees it (one GIN bitmap count per query word, and the
+ * row count), not the collection's: core merges collections by score, and per-collection
+ * statistics put each collection on its own scale (dev set, issue 31: MRR@8 0.790 -> 0.808), as
+ * FTS5 counts over its whole index; under row-level security only the caller's rows count. A
+ * section's length is its characters (title + heading + body; a tsvector holds no token count)
+ * against the matched sections' average. A word's frequency is its positions weighted by where
+ * they are (title A, heading B, body C). ts_rank knows no document frequency: "pod" counted as
+ * much as "readinessprobe" (issue 31; measured in packages/core/docs/postgres.md).
  */
 export function postgresQueries(
   layout: PostgresLayout,
@@ -49,14 +51,15 @@ export function postgresQueries(
   const { table, columns: c } = layout;
   const ranking = resolvePostgresRanking(rankingOptions);
   const { k1, b, weights } = ranking;
+  // A lexeme as a tsquery operand: quoted, its backslashes and quotes escaped.
+  const quotedLexeme = `'''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
   // The looser query: the lexemes of the included words, each quoted as a tsquery operand, ORed.
-  const looseQuery = `coalesce((select string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')
+  const looseQuery = `coalesce((select string_agg(${quotedLexeme}, ' | ')
       from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme), '')::tsquery`;
   const filter =
     match === "all"
       ? `section_row.${c.searchVector} @@ input.strict_query`
       : `section_row.${c.searchVector} @@ input.loose_query and not (section_row.${c.searchVector} @@ input.excluded_query)`;
-  const matchQuery = match === "all" ? "input.strict_query" : "input.loose_query";
   // A hit's weighted frequency from its positions' weights, in plain expressions (no subquery
   // per row); a stripped tsvector has no positions: one occurrence of weight D.
   const countOf = (weight: string) =>
@@ -70,7 +73,7 @@ export function postgresQueries(
   select section_row.${c.documentId}::text as document_id, section_row.${c.section}::integer as section,
     section_row.${c.title}::text as title, section_row.${c.heading}::text as heading,
     section_row.${c.slug}::text as slug, section_row.${c.updatedAt}::timestamptz as updated_at,
-    left(section_row.${c.body}::text, ${headlineChars}) as body,
+    left(section_row.${c.body}::text, ${passageSourceChars}) as body,
     section_row.${c.searchVector} as vector, greatest(coalesce(length(section_row.${c.title}::text), 0) + coalesce(length(section_row.${c.heading}::text), 0)
       + coalesce(length(section_row.${c.body}::text), 0), 1)::double precision as length,
     (section_row.${c.searchVector} @@ input.strict_query) as as_typed
@@ -80,17 +83,20 @@ export function postgresQueries(
   select matched.document_id, matched.section, term_hit.lexeme, ${frequency} as frequency
   from matched cross join lateral unnest(matched.vector) as term_hit(lexeme, positions, weights)
   where term_hit.lexeme = any (tsvector_to_array(to_tsvector($1::regconfig, $3)))
+), terms as materialized (
+  select lexeme, (select count(*) from ${table} as counted
+      where counted.${c.searchVector} @@ (${quotedLexeme})::tsquery) as frequency
+  from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme
 ), totals as (
-  select (select count(*) from ${table} as counted where counted.${c.collectionId} = $5) as rows,
+  select (select count(*) from ${table}) as rows,
     (select avg(matched.length) from matched)::double precision as average_length
-), terms as (
-  select hits.lexeme, ln(1 + (totals.rows - count(*) + 0.5) / (count(*) + 0.5))::double precision as idf
-  from hits, totals
-  group by hits.lexeme, totals.rows
+), weighed as (
+  select terms.lexeme, ln(1 + (totals.rows - terms.frequency + 0.5) / (terms.frequency + 0.5))::double precision as idf
+  from terms, totals
 ), bm25 as (
-  select hits.document_id, hits.section, sum(terms.idf * hits.frequency * ${literal(k1 + 1)}
+  select hits.document_id, hits.section, sum(weighed.idf * hits.frequency * ${literal(k1 + 1)}
       / (hits.frequency + ${literal(k1)} * (${literal(1 - b)} + ${literal(b)} * matched.length / totals.average_length))) as relevance
-  from hits join terms on terms.lexeme = hits.lexeme
+  from hits join weighed on weighed.lexeme = hits.lexeme
     join matched on matched.document_id = hits.document_id and matched.section = hits.section, totals
   group by hits.document_id, hits.section
 ), scored as (
@@ -108,10 +114,8 @@ export function postgresQueries(
 )
 select ranked.document_id, ranked.section, ranked.title, ranked.heading, ranked.slug,
   to_char(ranked.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated,
-  ranked.score,
-  ts_headline($1::regconfig, ranked.body, ${matchQuery},
-    'MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … ", StartSel="", StopSel=""') as snippet
-from ranked, input
+  ranked.score, ranked.body
+from ranked
 order by ranked.score desc, ranked.document_id, ranked.section`;
   const document = `select ${c.documentId}::text as document_id, ${c.section}::integer as section,
   ${c.title}::text as title, ${c.heading}::text as heading, ${c.body}::text as body, ${c.slug}::text as slug,
