@@ -19,6 +19,8 @@ export type FakeQuery =
   | { kind: "match_all" }
   | { kind: "text"; text: string; fields: Array<{ name: string; boost: number }>; syntax: boolean }
   | { kind: "term"; field: string; value: unknown }
+  /** Records by `_id` (Elasticsearch "IDs query", https://www.elastic.co/guide/en/elasticsearch/reference/current/query-dsl-ids-query.html). */
+  | { kind: "ids"; values: readonly string[] }
   | {
       kind: "bool";
       must: FakeQuery[];
@@ -175,6 +177,14 @@ function readQuery(json: unknown): FakeQuery {
         refuse("[term] query malformed, no start_object after query name");
       }
       return { kind: "term", field, value: termValue };
+    }
+    case "ids": {
+      const options = objectOf(value, "ids");
+      allowKeys(options, "ids", ["values"]);
+      if (!Array.isArray(options.values) || options.values.some((id) => typeof id !== "string")) {
+        refuse("[ids] requires [values], a list of ids");
+      }
+      return { kind: "ids", values: options.values as string[] };
     }
     case "bool": {
       const options = objectOf(value, "bool");
@@ -393,7 +403,13 @@ function termsOf(record: FakeRecord, field: string): string[] {
   let terms = fields.get(field);
   if (terms === undefined) {
     const value = record.source[field];
-    terms = typeof value === "string" ? analyze(value) : [];
+    // A list of strings is one multi-valued text field (the crawler's `headings`): all its terms.
+    terms =
+      typeof value === "string"
+        ? analyze(value)
+        : Array.isArray(value)
+          ? value.flatMap((item) => (typeof item === "string" ? analyze(item) : []))
+          : [];
     fields.set(field, terms);
   }
   return terms;
@@ -422,8 +438,11 @@ export function scoreOf(
   switch (query.kind) {
     case "match_all":
       return 1;
+    case "ids":
+      return query.values.includes(record.id) ? 1 : undefined;
     case "term": {
-      const value = record.source[query.field];
+      // `_id` is a metadata field a term query reads too ("_id field").
+      const value = query.field === "_id" ? record.id : record.source[query.field];
       return value === query.value || (typeof value === "number" && String(value) === query.value)
         ? 1
         : undefined;

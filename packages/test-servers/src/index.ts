@@ -4,7 +4,11 @@
 // port, a scripted model provider. It depends on no workspace package: core's own tests use it
 // with no build step and no dependency cycle, and core's published `/testing` does not carry it.
 export type { Flavor } from "./fake-elasticsearch-errors.js";
-export { type FieldMapping, sectionIndexMapping } from "./fake-elasticsearch-mapping.js";
+export {
+  crawlerIndexMapping,
+  type FieldMapping,
+  sectionIndexMapping,
+} from "./fake-elasticsearch-mapping.js";
 export type {
   EngineAnswer,
   EngineRequest,
@@ -12,6 +16,7 @@ export type {
   HostedRecord,
   InjectedFault,
 } from "./fake-hosted-engine.js";
+export type { FakeMeilisearchEmbedder } from "./fake-meilisearch-hybrid.js";
 export {
   type FakeProvider,
   fakeProvider,
@@ -25,7 +30,9 @@ export {
   toolResultsSent,
   type WireToolResult,
 } from "./fake-provider.js";
+export type { FakeTypesenseVectorField } from "./fake-typesense-vector.js";
 export { freePort } from "./free-port.js";
+export { cosineSimilarity, hashedEmbedding, isVector } from "./hashed-embedding.js";
 export {
   contractPageIds,
   contractPageUrl,

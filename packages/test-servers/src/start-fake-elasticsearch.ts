@@ -6,18 +6,22 @@ import {
   type EngineError,
   engineError,
   type Flavor,
-  indexClosed,
-  indexNotFound,
   noShardAvailable,
   parsingError,
   queryStringParseError,
   readBlocked,
   rejectedExecution,
   resultWindowTooLarge,
-  unauthenticated,
-  unauthorizedFor,
 } from "./fake-elasticsearch-errors.js";
 import { type FieldMapping, mappingAnswer } from "./fake-elasticsearch-mapping.js";
+import {
+  authenticate as authenticateUser,
+  type ClusterNames,
+  type FakeElasticsearchUser,
+  globMatches,
+  mappingIndices,
+  resolveTarget,
+} from "./fake-elasticsearch-privileges.js";
 import {
   type FakeRecord,
   type FakeSearchBody,
@@ -65,15 +69,7 @@ export type FakeElasticsearchFault =
   /** 200 whose body is not the Search API's. */
   | { kind: "malformed" };
 
-export interface FakeElasticsearchUser {
-  name: string;
-  /** Index privileges `read`: names or `*` patterns of indices and aliases. */
-  read: readonly string[];
-  /** Users this one may run as (`es-security-runas-user`). */
-  runAs?: readonly string[];
-  /** Index privilege `view_index_metadata` (Get mapping): names or `*` patterns. Default none. */
-  viewIndexMetadata?: readonly string[];
-}
+export type { FakeElasticsearchUser } from "./fake-elasticsearch-privileges.js";
 
 export interface FakeElasticsearchOptions {
   /** Whose wire: error type names, the 401 body, the product header differ. Default elasticsearch. */
@@ -88,6 +84,11 @@ export interface FakeElasticsearchOptions {
   maxResultWindow?: number;
   /** Milliseconds every search answer waits before it is sent: a network and a busier engine. Default 0. */
   latencyMs?: number;
+  /**
+   * The `_source` field each record's `_id` is (the Elastic web crawler writes its `id` as the
+   * document's `_id`); default `<document_id>-<section>`, as section records are indexed.
+   */
+  idField?: string;
   /** Index name → its fields' mappings (Get mapping); default `sectionIndexMapping`. */
   mappings?: Record<string, Record<string, FieldMapping>>;
 }
@@ -127,7 +128,10 @@ export async function startFakeElasticsearch(
       index,
       sources.map((source, position) => ({
         index,
-        id: `${String(source.document_id ?? "record")}-${String(source.section ?? position)}`,
+        id:
+          options.idField === undefined
+            ? `${String(source.document_id ?? "record")}-${String(source.section ?? position)}`
+            : String(source[options.idField]),
         source,
       })),
     );
@@ -221,7 +225,7 @@ export async function startFakeElasticsearch(
       const answer = mappingAnswer({
         flavor,
         target,
-        indices: records.has(target) ? [target] : aliases.get(target),
+        indices: mappingIndices(target, user.user, cluster),
         user: user.user,
         mayView: globMatches,
         mappings: options.mappings,
@@ -388,87 +392,22 @@ export async function startFakeElasticsearch(
   function authenticate(
     headers: IncomingMessage["headers"],
   ): { user: FakeElasticsearchUser | undefined } | EngineError {
-    if (options.users === undefined) return { user: undefined };
-    const authorization = headers.authorization;
-    if (authorization === undefined) return unauthenticated(flavor, false);
-    const user = options.users[authorization];
-    if (user === undefined) return unauthenticated(flavor, true);
-    const runAs = headers["es-security-runas-user"];
-    if (typeof runAs === "string") {
-      const target = Object.values(options.users).find((candidate) => candidate.name === runAs);
-      if (!user.runAs?.includes(runAs) || target === undefined) {
-        return engineError(
-          403,
-          "security_exception",
-          `action [indices:data/read/search] is unauthorized for user [${user.name}] run as [${runAs}]`,
-        );
-      }
-      return { user: target };
-    }
-    return { user };
+    return authenticateUser(headers, options.users, flavor);
   }
 
-  function mayRead(user: FakeElasticsearchUser | undefined, name: string): boolean {
-    return user === undefined || user.read.some((pattern) => globMatches(pattern, name));
-  }
+  const cluster: ClusterNames = {
+    flavor,
+    indices: () => records.keys(),
+    aliases,
+    isClosed: (index) => faults.get(index)?.kind === "closed",
+  };
 
   function resolve(
     target: string,
     user: FakeElasticsearchUser | undefined,
-    { allowNoIndices, ignoreUnavailable }: { allowNoIndices: boolean; ignoreUnavailable: boolean },
+    parameters: { allowNoIndices: boolean; ignoreUnavailable: boolean },
   ): string[] | EngineError {
-    // A user with no read privilege on any index is refused before any name is resolved
-    // (elastic/elasticsearch#71806: the authorization short-circuit).
-    if (user !== undefined && user.read.length === 0)
-      return unauthorizedFor(flavor, user.name, target);
-    const selected = new Set<string>();
-    for (const part of target.split(",")) {
-      if (part.startsWith("-") && selected.size > 0) {
-        for (const index of [...selected]) {
-          if (globMatches(part.slice(1), index)) selected.delete(index);
-        }
-        continue;
-      }
-      const name = part === "_all" ? "*" : part;
-      if (name.includes("*")) {
-        // Wildcards expand to open indices (expand_wildcards=open) the user may read; the rest
-        // are skipped without a word, so a pattern never reveals what it could not read.
-        const matched = new Set<string>();
-        for (const index of records.keys()) {
-          if (
-            globMatches(name, index) &&
-            faults.get(index)?.kind !== "closed" &&
-            mayRead(user, index)
-          ) {
-            matched.add(index);
-          }
-        }
-        for (const [alias, indices] of aliases) {
-          if (!globMatches(name, alias) || !mayRead(user, alias)) continue;
-          for (const index of indices) if (faults.get(index)?.kind !== "closed") matched.add(index);
-        }
-        if (matched.size === 0 && !allowNoIndices) return indexNotFound(part);
-        for (const index of matched) selected.add(index);
-        continue;
-      }
-      // A name: privileges first (a name the user may not read is forbidden whether or not it
-      // exists, so a 404 never confirms an index exists to someone who may not read it).
-      if (!mayRead(user, name)) return unauthorizedFor(flavor, user?.name ?? "", name);
-      const aliased = aliases.get(name);
-      const indices = aliased ?? (records.has(name) ? [name] : []);
-      if (indices.length === 0) {
-        if (ignoreUnavailable) continue;
-        return indexNotFound(name);
-      }
-      for (const index of indices) {
-        if (faults.get(index)?.kind === "closed") {
-          if (ignoreUnavailable) continue;
-          return indexClosed(index);
-        }
-        selected.add(index);
-      }
-    }
-    return [...selected];
+    return resolveTarget(target, user, cluster, parameters);
   }
 
   function search(
@@ -604,14 +543,6 @@ function compareValues(left: unknown, right: unknown): number {
   if (right === undefined || right === null) return -1;
   if (typeof left === "number" && typeof right === "number") return left - right;
   return String(left) < String(right) ? -1 : 1;
-}
-
-function globMatches(pattern: string, name: string): boolean {
-  const expression = pattern
-    .split("*")
-    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
-  return new RegExp(`^${expression}$`).test(name);
 }
 
 function send(

@@ -6,10 +6,10 @@ import {
   type HostedRecord,
   matchesFilter,
   type RecordFilter,
-  searchRecords,
   snippetWords,
   startFakeHostedEngine,
 } from "./fake-hosted-engine.js";
+import { type FakeMeilisearchEmbedder, hybridRanking } from "./fake-meilisearch-hybrid.js";
 import { recordAttribute } from "./record-attribute.js";
 
 // A fake Meilisearch speaking the search API as its reference documents it
@@ -34,6 +34,8 @@ export interface FakeMeilisearchOptions {
   }>;
   searchableAttributes: readonly string[];
   filterableAttributes: readonly string[];
+  /** The index settings' `embedders`, for hybrid search (fake-meilisearch-hybrid.ts). */
+  embedders?: Readonly<Record<string, FakeMeilisearchEmbedder>>;
   nowSeconds?: () => number;
 }
 
@@ -158,9 +160,14 @@ function answer(
     );
   if (!Number.isInteger(limit) || limit < 0)
     return error(400, "invalid_search_limit", "invalid_request", "Invalid value type at `.limit`.");
-  const found = searchRecords(records, q, options.searchableAttributes)
-    .filter((record) => filters.every((filter) => matchesFilter(record, filter)))
-    .slice(0, 1000); // pagination.maxTotalHits
+  const ranked = hybridRanking(
+    body,
+    records.filter((record) => filters.every((filter) => matchesFilter(record, filter))),
+    options.searchableAttributes,
+    options.embedders ?? {},
+  );
+  if ("status" in ranked) return ranked;
+  const found = ranked.records.slice(0, 1000); // pagination.maxTotalHits
   const retrieve = Array.isArray(body.attributesToRetrieve)
     ? (body.attributesToRetrieve as string[])
     : ["*"];
@@ -172,7 +179,12 @@ function answer(
     body: {
       hits: page.map((record, rank) => ({
         ...(retrieve.includes("*")
-          ? record
+          ? // `_vectors` only with `retrieveVectors: true`.
+            Object.fromEntries(
+              Object.entries(record).filter(
+                ([name]) => name !== "_vectors" || body.retrieveVectors === true,
+              ),
+            )
           : Object.fromEntries(
               retrieve
                 .filter((name) => Object.hasOwn(record, name))
@@ -197,6 +209,9 @@ function answer(
       limit,
       offset,
       estimatedTotalHits: found.length,
+      ...(body.hybrid === undefined
+        ? {}
+        : { semanticHitCount: page.filter((record) => ranked.semantic.has(record)).length }),
     },
   };
 }

@@ -6,10 +6,10 @@ import {
   type HostedRecord,
   matchesFilter,
   type RecordFilter,
-  searchRecords,
   snippetWords,
   startFakeHostedEngine,
 } from "./fake-hosted-engine.js";
+import { type FakeTypesenseVectorField, vectorRanking } from "./fake-typesense-vector.js";
 import { recordAttribute } from "./record-attribute.js";
 
 // A fake Typesense speaking the search API as its reference documents it
@@ -29,6 +29,8 @@ export interface FakeTypesenseOptions {
   keys: Readonly<Record<string, { collections: readonly string[]; actions?: readonly string[] }>>;
   /** The schema's indexed fields: query_by and filter_by may only name these. */
   fields: readonly string[];
+  /** The schema's vector fields, for vector and hybrid search (fake-typesense-vector.ts). */
+  vectorFields?: Readonly<Record<string, FakeTypesenseVectorField>>;
   nowSeconds?: () => number;
 }
 
@@ -47,6 +49,9 @@ function answer(request: EngineRequest, options: FakeTypesenseOptions, now: numb
   const schema = /^\/collections\/([^/]+)$/.exec(request.path);
   if (request.method === "GET" && schema !== null) {
     return retrieveCollection(request, options, decodeURIComponent(schema[1] ?? ""));
+  }
+  if (request.method === "POST" && request.path === "/multi_search") {
+    return multiSearch(request, options, now);
   }
   const match = /^\/collections\/([^/]+)\/documents\/search$/.exec(request.path);
   if (request.method !== "GET" || match === null) return error(404, "Not Found");
@@ -90,7 +95,7 @@ function answer(request: EngineRequest, options: FakeTypesenseOptions, now: numb
   if (queryBy === null && q !== "*") return error(400, "Parameter `query_by` is required.");
   const searched = (queryBy ?? "").split(",").filter((field) => field !== "");
   for (const field of searched) {
-    if (!options.fields.includes(field))
+    if (!options.fields.includes(field) && !Object.hasOwn(options.vectorFields ?? {}, field))
       return error(404, `Could not find a field named \`${field}\` in the schema.`);
   }
   const perPage = Number(query.get("per_page") ?? 10);
@@ -112,9 +117,14 @@ function answer(request: EngineRequest, options: FakeTypesenseOptions, now: numb
     }
     filters.push(filter);
   }
-  const found = (q.trim() === "*" ? [...records] : searchRecords(records, q, searched)).filter(
-    (record) => filters.every((filter) => matchesFilter(record, filter)),
+  const ranked = vectorRanking(
+    query,
+    records.filter((record) => filters.every((filter) => matchesFilter(record, filter))),
+    searched,
+    options.vectorFields ?? {},
   );
+  if ("status" in ranked) return ranked;
+  const found = ranked.records;
   const include = (query.get("include_fields") ?? "").split(",").filter((field) => field !== "");
   const highlightFields = (query.get("highlight_fields") ?? "")
     .split(",")
@@ -139,7 +149,7 @@ function answer(request: EngineRequest, options: FakeTypesenseOptions, now: numb
       ]),
     ),
     highlights: [],
-    text_match: 1_000_000 - ((page - 1) * perPage + rank),
+    ...vectorInfo(ranked.info.get(record), 1_000_000 - ((page - 1) * perPage + rank)),
   }));
   return {
     status: 200,
@@ -153,6 +163,52 @@ function answer(request: EngineRequest, options: FakeTypesenseOptions, now: numb
       hits,
     },
   };
+}
+
+/** A hit's `text_match` (keyword hits only once vectors are in play) and vector fields. */
+function vectorInfo(
+  info:
+    | { textMatched: boolean; vector_distance?: number; hybrid_search_info?: unknown }
+    | undefined,
+  textMatch: number,
+): Record<string, unknown> {
+  if (info === undefined) return { text_match: textMatch };
+  const { textMatched, ...fields } = info;
+  return { ...fields, ...(textMatched ? { text_match: textMatch } : {}) };
+}
+
+/**
+ * `POST /multi_search` (https://typesense.org/docs/29.0/api/federated-multi-search.html):
+ * `{"searches": [{"collection", ...parameters}]}`, for parameters too long for a URL — a vector
+ * query (the vector search page sends them this way). The answer is a 200 whose `results` hold
+ * each search's own answer: its body, or `{"code", "error"}` for a search that failed.
+ */
+function multiSearch(
+  request: EngineRequest,
+  options: FakeTypesenseOptions,
+  now: number,
+): EngineAnswer {
+  const searches = (request.body as { searches?: unknown } | undefined)?.searches;
+  if (!Array.isArray(searches)) return error(400, "Missing `searches` array.");
+  const results = searches.map((search: Record<string, unknown>) => {
+    const { collection, ...rest } = search;
+    const parameters = new URLSearchParams(
+      Object.entries(rest).map(([name, value]) => [name, String(value)]),
+    );
+    const one = answer(
+      {
+        ...request,
+        method: "GET",
+        path: `/collections/${encodeURIComponent(String(collection))}/documents/search`,
+        query: parameters,
+      },
+      options,
+      now,
+    );
+    if (one.status === 200) return one.body;
+    return { code: one.status, error: (one.body as { message?: string }).message ?? "" };
+  });
+  return { status: 200, body: { results } };
 }
 
 /** `a:=x && b:=\`y z\` || c:w`: enough of filter_by for the backends' filters. */

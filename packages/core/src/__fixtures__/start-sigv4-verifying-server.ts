@@ -22,6 +22,12 @@ export async function startSigV4VerifyingServer(options: {
   service: string;
   /** Signed requests are accepted within this many minutes of `now` (AWS allows 15). */
   now?: () => Date;
+  /**
+   * A cluster behind the endpoint: a verified request is passed on to it as the principal's
+   * mapped user (fine-grained access control maps an IAM principal to the cluster's roles), its
+   * answer returned as is. Without it, a verified request answers an empty search.
+   */
+  upstream?: { url: string; authorizationFor: Readonly<Record<string, string>> };
 }): Promise<SigV4VerifyingServer> {
   const seen: SigV4VerifyingServer["seen"] = [];
   const server = createServer(async (request, response) => {
@@ -30,6 +36,17 @@ export async function startSigV4VerifyingServer(options: {
     const body = Buffer.concat(chunks);
     const outcome = verify(request, body, options);
     seen.push(outcome);
+    const mapped = outcome.accessKeyId && options.upstream?.authorizationFor[outcome.accessKeyId];
+    if (outcome.verified && options.upstream !== undefined && mapped) {
+      const answer = await fetch(new URL(request.url ?? "/", options.upstream.url), {
+        method: request.method ?? "GET",
+        headers: { "content-type": "application/json", authorization: mapped },
+        ...(body.length > 0 ? { body } : {}),
+      });
+      response.writeHead(answer.status, { "content-type": "application/json" });
+      response.end(await answer.text());
+      return;
+    }
     response.writeHead(outcome.verified ? 200 : 403, { "content-type": "application/json" });
     response.end(
       JSON.stringify(

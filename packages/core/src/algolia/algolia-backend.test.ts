@@ -182,6 +182,19 @@ describe("algoliaBackend", () => {
     expect(engine.requests.map((request) => request.host)).toEqual([0, 1]);
   });
 
+  it("a hit's passage is Algolia's snippet of the content (_snippetResult), passageWords long at most", async () => {
+    const backend = algoliaBackend({ appId: "APP", hosts: (await start()).urls, passageWords: 12 });
+    const outcome = await backend.searchPage(page, attempt("plain-key"));
+    if (outcome.kind !== "page") throw new Error(`a page, not ${outcome.kind}`);
+    expect(outcome.hits.length).toBeGreaterThan(0);
+    const contents = records.map((record) => String(record.content).split(/\s+/).join(" "));
+    for (const { snippet } of outcome.hits) {
+      expect(snippet).not.toBe("");
+      expect(snippet.split(" ").length).toBeLessThanOrEqual(12);
+      expect(contents.some((content) => content.includes(snippet))).toBe(true);
+    }
+  });
+
   it("reads a DocSearch page as one document, its anchors as sections in page order", async () => {
     const engine = await start();
     const target = documents[0];

@@ -6,24 +6,25 @@ import {
   defaultLifetimeSeconds,
 } from "../backend-kit/credential-minting.js";
 import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
+import { type HttpEdges, httpEdgesOf } from "../backend-kit/http-edges.js";
 import { isFailure } from "../backend-kit/malformed.js";
-import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
+import { nextOffset, offsetPage } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
-import { pathSegment } from "../backend-kit/path-segment.js";
+import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
+import { stringAt } from "../backend-kit/read-record.js";
 import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
-import { type Clock, systemClock } from "../util/clock.js";
 import { algoliaCredentials } from "./algolia-credentials.js";
 import { algoliaHosts } from "./algolia-hosts.js";
 import { algoliaErrorTable, parentKeyRefusedRow } from "./algolia-status-table.js";
 import type { AlgoliaRestrictions } from "./secured-api-key.js";
 
-export interface AlgoliaBackendOptions extends RecordLayoutOptions {
+export interface AlgoliaBackendOptions extends RecordLayoutOptions, HttpEdges {
   /** The application id (`X-Algolia-Application-Id`): names the hosts too. */
   appId: string;
   /**
@@ -42,8 +43,6 @@ export interface AlgoliaBackendOptions extends RecordLayoutOptions {
   passageWords?: number;
   /** The index's `paginationLimitedTo` (1,000 by default): no request reads past it. */
   paginationLimitedTo?: number;
-  fetch?: typeof globalThis.fetch;
-  clock?: Pick<Clock, "epochMs">;
 }
 
 const backendName = "algoliaBackend";
@@ -67,7 +66,7 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
   if (typeof appId !== "string" || !/^[A-Za-z0-9]{1,64}$/.test(appId)) {
     refuseOption(backendName, "appId", "appId must be the application id (letters and digits)");
   }
-  const clock = options.clock ?? systemClock;
+  const { fetch, clock } = httpEdgesOf(options);
   const {
     hosts,
     current: currentHost,
@@ -87,7 +86,6 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     );
   }
   const mint = options.mint;
-  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const credentials = algoliaCredentials(
     appId,
     mint,
@@ -101,14 +99,8 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     attempt: BackendAttempt,
     operation: "search" | "get_document",
   ): Promise<HttpAnswer | BackendFailure> {
-    const segment = pathSegment(index);
-    if (segment === undefined) {
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: "collection id is not an index name",
-      };
-    }
+    const segment = collectionSegment(index, "an index name");
+    if (isFailure(segment)) return segment;
     const headers = await credentials(attempt, index);
     if (isFailure(headers)) return headers;
     const at = currentHost();
@@ -161,14 +153,11 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
     name: "algolia",
 
     async searchPage(request, attempt) {
-      const offset = readOffset(request.continuation, paginationLimit);
-      if (isFailure(offset)) return offset;
-      const length = Math.min(
-        request.pageSize,
-        attempt.limits.pageItems,
-        paginationLimit - offset,
-        1000,
-      );
+      const start = offsetPage(request, attempt, paginationLimit);
+      if (isFailure(start)) return start;
+      const { offset } = start;
+      // `length` is at most 1,000 whatever paginationLimitedTo says (its API reference).
+      const length = Math.min(start.size, 1000);
       const answer = await query(
         request.collectionId,
         {
@@ -195,8 +184,13 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
       return pageOf(response.hits, {
         asked: length,
         first: offset === 0,
+        // The passage is Algolia's snippet of its field: _snippetResult.<field>.value.
         readHit: (record, rank) =>
-          layout.readHit(record, snippetOf(record, layout.passageField), 1 / (offset + rank + 1)),
+          layout.readHit(
+            record,
+            stringAt(record, ["_snippetResult", layout.passageField, "value"]),
+            1 / (offset + rank + 1),
+          ),
         more: response.nbHits === undefined ? count === length : response.nbHits > offset + count,
         next: nextOffset(offset, count, paginationLimit),
       });
@@ -228,13 +222,4 @@ export function algoliaBackend(options: AlgoliaBackendOptions): SearchBackend {
       return documentOf(response.hits, asked - 1, layout.readDocument);
     },
   };
-}
-
-function snippetOf(record: Readonly<Record<string, unknown>>, field: string): string {
-  const snippets = record._snippetResult;
-  if (typeof snippets !== "object" || snippets === null) return "";
-  const entry = (snippets as Record<string, unknown>)[field];
-  if (typeof entry !== "object" || entry === null) return "";
-  const value = (entry as Record<string, unknown>).value;
-  return typeof value === "string" ? value : "";
 }

@@ -1,5 +1,6 @@
 import type { BackendAttempt, BackendFailure } from "../backend/search-backend.js";
-import { type CredentialMinting, restrictionsOf } from "../backend-kit/credential-minting.js";
+import { type CredentialMinting, mintingGrant } from "../backend-kit/credential-minting.js";
+import { isFailure } from "../backend-kit/malformed.js";
 import type { SigningKey } from "../backend-kit/signing-key.js";
 import type { Clock } from "../util/clock.js";
 import {
@@ -33,19 +34,20 @@ export function algoliaCredentials(
         ? { ...base, "x-algolia-api-key": caller.token }
         : { ...caller.headers, ...base };
     }
-    const restrictions = await restrictionsOf(mint, attempt.caller);
-    if (restrictions === undefined) {
-      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
-    }
-    // The index is outside this user's restrictIndices: Algolia would refuse it, so do not ask.
-    if (!indexAllowed(restrictions.restrictIndices, index)) {
-      return { kind: "forbidden", reason: "index outside the caller's restrictIndices" };
-    }
-    const validUntil =
-      restrictions.validUntil ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+    const grant = await mintingGrant(mint, attempt.caller, {
+      lifetimeSeconds,
+      clock,
+      expiryOf: (given) => given.validUntil,
+      // Outside this user's restrictIndices Algolia would refuse the key, so do not ask.
+      scope: {
+        name: "restrictIndices",
+        covers: (given) => indexAllowed(given.restrictIndices, index),
+      },
+    });
+    if (isFailure(grant)) return grant;
     const key = await securedApiKey(
       await signingKey(),
-      securedKeyParameters({ ...restrictions, validUntil }),
+      securedKeyParameters({ ...grant.restrictions, validUntil: grant.expiresAt }),
     );
     return { ...base, "x-algolia-api-key": key };
   };

@@ -3,6 +3,7 @@
 // records and per-user keys from the engine's own entry. One list, not one copy per engine.
 
 export type { CredentialMinting } from "./credential-minting.js";
+export type { QueryEmbed } from "./query-vector.js";
 export {
   type DocSearchFields,
   defaultDocSearchFields,

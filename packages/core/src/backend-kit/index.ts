@@ -17,15 +17,34 @@ export { callerHeaders, callerToken } from "./caller-headers.js";
 export {
   type CredentialMinting,
   defaultLifetimeSeconds,
+  type MintingGrant,
+  mintingGrant,
   restrictionsOf,
 } from "./credential-minting.js";
 export { documentOf, sectionsToAsk, tooManySections } from "./document-size.js";
+export { type HttpEdges, httpEdgesOf } from "./http-edges.js";
 export { isFailure, malformed } from "./malformed.js";
-export { nextOffset, readOffset } from "./offset-continuation.js";
+export { nextOffset, offsetPage, readOffset } from "./offset-continuation.js";
 export { type PageEnd, pageOf } from "./page-end.js";
+export {
+  type Page,
+  type PageFormat,
+  type PageSection,
+  type PageSectionOptions,
+  pageSections,
+} from "./page-sections.js";
 export { parseRetryAfter } from "./parse-retry-after.js";
-export { pathSegment } from "./path-segment.js";
+export { sectionAt, sectionOfPassage } from "./passage-section.js";
+export { collectionSegment, pathSegment } from "./path-segment.js";
+export {
+  dimensionsOption,
+  embedQuery,
+  maxQueryDimensions,
+  type QueryEmbed,
+  queryEmbedOption,
+} from "./query-vector.js";
 export { readAnswer } from "./read-answer.js";
+export { stringAt } from "./read-record.js";
 export { readErrorBody, readWire } from "./read-wire.js";
 export {
   type DocSearchFields,
@@ -36,6 +55,7 @@ export {
   recordLayout,
   type SectionFields,
 } from "./record-layout.js";
+export { sectionUrl } from "./section-url.js";
 export {
   type HttpAnswer,
   type HttpRequest,

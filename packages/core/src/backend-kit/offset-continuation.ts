@@ -1,4 +1,4 @@
-import type { BackendFailure } from "../backend/search-backend.js";
+import type { BackendFailure, PageRequest } from "../backend/search-backend.js";
 
 /**
  * The continuation of an engine paged by offset: the next page's first position, in decimal.
@@ -22,4 +22,18 @@ export function readOffset(
 export function nextOffset(offset: number, count: number, window: number): string | undefined {
   const end = offset + count;
   return end < window ? String(end) : undefined;
+}
+
+/**
+ * Where a page read by offset starts and how many hits to ask for: the caller's page size,
+ * within core's page limit and what is left of the engine's `window` (no request reads past it).
+ */
+export function offsetPage(
+  request: Pick<PageRequest, "continuation" | "pageSize">,
+  attempt: { readonly limits: { readonly pageItems: number } },
+  window = Number.MAX_SAFE_INTEGER,
+): { offset: number; size: number } | BackendFailure {
+  const offset = readOffset(request.continuation, window);
+  if (typeof offset !== "number") return offset;
+  return { offset, size: Math.min(request.pageSize, attempt.limits.pageItems, window - offset) };
 }

@@ -46,3 +46,16 @@ export function position(value: unknown): number | undefined {
   if (typeof value === "string" && /^\d{1,9}$/.test(value)) return Number(value);
   return undefined;
 }
+
+/**
+ * The string at `keys` inside a record, each key read literally (no dotted paths), or "" when a
+ * step is missing or the end is not a string: an engine's snippet or highlight of one field.
+ */
+export function stringAt(record: unknown, keys: readonly string[]): string {
+  let value = record;
+  for (const key of keys) {
+    if (typeof value !== "object" || value === null) return "";
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === "string" ? value : "";
+}

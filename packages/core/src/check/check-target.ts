@@ -1,4 +1,5 @@
 import type { RecordLayoutOptions } from "../backend-kit/record-layout.js";
+import type { ElasticsearchAuth } from "../elasticsearch/elasticsearch-auth.js";
 
 /**
  * What `check` needs to read an engine's own settings (mapping, schema, columns): the engine's
@@ -13,7 +14,8 @@ export type CheckTarget =
       records: RecordLayoutOptions["records"];
     }
   | { engine: "meilisearch" | "typesense"; url: string; records: RecordLayoutOptions["records"] }
-  | { engine: "elasticsearch" | "opensearch"; url: string }
+  /** `auth`: AWS SigV4 signs check's own requests too, as it signs the backend's. */
+  | { engine: "elasticsearch" | "opensearch"; url: string; auth?: ElasticsearchAuth }
   | { engine: "postgres"; connectionString: string; table: string }
   /** A folder whose top-level folders are collections, or several sources: collection → folder. */
   | { engine: "folder"; root: string; folders?: Readonly<Record<string, string>> };

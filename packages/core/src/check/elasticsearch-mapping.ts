@@ -1,5 +1,9 @@
-import { callerHeaders } from "../backend-kit/caller-headers.js";
 import type { Caller } from "../contract/caller.js";
+import {
+  type Authorize,
+  authorizeRequests,
+  type ElasticsearchAuth,
+} from "../elasticsearch/elasticsearch-auth.js";
 import { defaultElasticsearchFields } from "../elasticsearch/elasticsearch-backend.js";
 import { getJson } from "./hosted-inspection.js";
 import type { LayoutFinding, LayoutInspector } from "./layout-inspector.js";
@@ -28,15 +32,20 @@ type Properties = Record<string, { type?: string } | undefined>;
  * the section fields, document_id exactly (keyword) and section sortably. The Get mapping API
  * takes `view_index_metadata`, which a reader's key may lack (403): then get_document proves it.
  */
-export function elasticsearchMappingInspector(target: { url: string }): LayoutInspector {
+export function elasticsearchMappingInspector(target: {
+  url: string;
+  auth?: ElasticsearchAuth | undefined;
+}): LayoutInspector {
   const base = target.url.replace(/\/+$/, "");
   const fields = defaultElasticsearchFields;
+  // Signed as the backend's requests are (AWS SigV4), or the caller's credential as given.
+  const authorize = authorizeRequests("check", target.auth, () => Date.now());
   return {
     async inspect(collectionId, caller): Promise<LayoutFinding> {
-      const { status, body } = await getJson(
-        `${base}/${encodeURIComponent(collectionId)}/_mapping`,
-        { headers: callerHeaders(caller) },
-      );
+      const url = `${base}/${encodeURIComponent(collectionId)}/_mapping`;
+      const { status, body } = await getJson(url, {
+        headers: await authorize({ method: "GET", url, headers: {} }, caller),
+      });
       if (status === 401 || status === 403) {
         return {
           state: "skip",
@@ -54,6 +63,16 @@ export function elasticsearchMappingInspector(target: { url: string }): LayoutIn
       if (status !== 200 || typeof body !== "object" || body === null) {
         return { state: "skip", detail: `mapping not read (${status})` };
       }
+      if (Object.keys(body).length === 0) {
+        // A pattern with no index behind it for these credentials: the searches of every user
+        // would omit it (the engine's 404 for a pattern resolving to nothing).
+        return {
+          state: "fail",
+          collectionMissing: true,
+          detail: `the pattern ${collectionId} matches no index these credentials may view`,
+          fix: `create an index ${collectionId} matches, or fix SEARCH_DOCS_AREAS (if it exists, give these credentials view_index_metadata and read on it)`,
+        };
+      }
       const problems = Object.entries(
         body as Record<string, { mappings?: { properties?: Properties } }>,
       ).flatMap(([index, entry]) => problemsOf(index, entry.mappings?.properties ?? {}));
@@ -61,7 +80,7 @@ export function elasticsearchMappingInspector(target: { url: string }): LayoutIn
         return {
           state: "pass",
           detail: `${fields.documentId} is keyword, ${fields.section} sortable, ${fields.title}/${fields.heading}/${fields.body} mapped`,
-          ...(await sampleTitle(base, collectionId, caller)),
+          ...(await sampleTitle(base, collectionId, caller, authorize)),
         };
       }
       return {
@@ -111,13 +130,16 @@ function problemsOf(index: string, properties: Properties): { problem: string; f
 }
 
 /** One record's title (match_all, size 1), to probe with words that are there. */
-async function sampleTitle(base: string, index: string, caller: Caller) {
+async function sampleTitle(base: string, index: string, caller: Caller, authorize: Authorize) {
   try {
-    const { body } = await getJson(`${base}/${encodeURIComponent(index)}/_search`, {
+    const url = `${base}/${encodeURIComponent(index)}/_search`;
+    const request = {
       method: "POST",
-      headers: { ...callerHeaders(caller), "content-type": "application/json" },
+      url,
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ size: 1, _source: [defaultElasticsearchFields.title] }),
-    });
+    };
+    const { body } = await getJson(url, { ...request, headers: await authorize(request, caller) });
     const hits = (body as { hits?: { hits?: { _source?: Record<string, unknown> }[] } })?.hits
       ?.hits;
     const title = hits?.[0]?._source?.[defaultElasticsearchFields.title];

@@ -1,4 +1,5 @@
 import type { Caller } from "../contract/caller.js";
+import { basicCaller } from "../elasticsearch/elasticsearch-auth.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { parseAreas } from "./docs-config-from-environment.js";
 
@@ -74,17 +75,21 @@ export function elasticsearchConfigFromEnvironment(
 function callerOf(value: (name: string) => string): Caller {
   const apiKey = value("SEARCH_DOCS_ELASTICSEARCH_API_KEY");
   const token = value("SEARCH_DOCS_TOKEN");
-  if (apiKey !== "" && token !== "") {
+  const username = value("SEARCH_DOCS_ELASTICSEARCH_USERNAME");
+  const password = value("SEARCH_DOCS_ELASTICSEARCH_PASSWORD");
+  const set = [apiKey, token, username].filter((credential) => credential !== "");
+  if (set.length > 1) {
     fail(
       "SEARCH_DOCS_ELASTICSEARCH_API_KEY",
-      "SEARCH_DOCS_ELASTICSEARCH_API_KEY and SEARCH_DOCS_TOKEN are both set; set one credential",
+      "SEARCH_DOCS_ELASTICSEARCH_API_KEY, SEARCH_DOCS_TOKEN and SEARCH_DOCS_ELASTICSEARCH_USERNAME: more than one is set; set one credential",
     );
   }
   if (apiKey !== "") return { headers: { authorization: `ApiKey ${apiKey}` } };
   if (token !== "") return { token };
+  if (username !== "" && password !== "") return basicCaller({ username, password });
   return fail(
-    "SEARCH_DOCS_ELASTICSEARCH_API_KEY",
-    "SEARCH_DOCS_ELASTICSEARCH_API_KEY (an API key, sent as ApiKey) or SEARCH_DOCS_TOKEN (sent as Bearer) is not set",
+    username === "" ? "SEARCH_DOCS_ELASTICSEARCH_API_KEY" : "SEARCH_DOCS_ELASTICSEARCH_PASSWORD",
+    "SEARCH_DOCS_ELASTICSEARCH_API_KEY (an API key, sent as ApiKey), SEARCH_DOCS_TOKEN (sent as Bearer) or SEARCH_DOCS_ELASTICSEARCH_USERNAME with SEARCH_DOCS_ELASTICSEARCH_PASSWORD (Basic) is not set",
   );
 }
 

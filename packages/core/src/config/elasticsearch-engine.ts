@@ -1,6 +1,6 @@
-import type { Caller } from "../contract/caller.js";
-import { areasValue, httpUrlValue, originOf, portalUrlOf, refuse } from "./config-checks.js";
-import type { EngineEntry, ReadValue } from "./engine-entry.js";
+import { areasValue, httpUrlValue, originOf, portalUrlOf } from "./config-checks.js";
+import { clusterCredential } from "./elasticsearch-credentials.js";
+import type { EngineEntry } from "./engine-entry.js";
 
 /** Elasticsearch or OpenSearch: the same backend, its flavor named by the engine. */
 function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
@@ -21,6 +21,20 @@ function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
         description:
           "an API key, sent as `Authorization: ApiKey …` (or set SEARCH_DOCS_TOKEN, sent as Bearer)",
       },
+      {
+        name: `${prefix}_USERNAME`,
+        description: `Basic auth: the one user's username (with ${prefix}_PASSWORD)`,
+      },
+      {
+        name: `${prefix}_PASSWORD`,
+        secret: true,
+        description: "Basic auth: that user's password, sent as `Authorization: Basic …`",
+      },
+      {
+        name: `${prefix}_AWS_SERVICE`,
+        description:
+          "`es` (Amazon OpenSearch Service) or `aoss` (OpenSearch Serverless): sign each request with AWS SigV4, credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, the region from AWS_REGION (or AWS_DEFAULT_REGION); one user's process only",
+      },
       ...(flavor === "elasticsearch"
         ? [
             {
@@ -32,42 +46,29 @@ function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
         : []),
     ],
     shared: ["SEARCH_DOCS_AREAS", "SEARCH_DOCS_PORTAL_URL", "SEARCH_DOCS_TOKEN"],
-    callerNeeds: "an API key or a bearer token: the cluster's own index privileges decide",
+    callerNeeds:
+      "an API key, a bearer token or Basic (the caller's authorization header): the cluster's own index privileges decide",
     overFetch: true,
     read(value, mode) {
       const url = httpUrlValue(value, `${prefix}_URL`, label);
       const areas = areasValue(value, label);
+      const { aws, ...who } = clusterCredential(value, prefix, mode);
+      const auth = aws === undefined ? {} : { auth: { aws } };
       return {
         engine: flavor,
         origin: originOf(url),
         areas,
         ...portalUrlOf(value),
-        ...(mode === "one-user" ? clusterCaller(value, prefix) : {}),
-        check: { engine: flavor, url },
+        ...who,
+        check: { engine: flavor, url, ...auth },
         async open() {
           const { elasticsearchBackend } = await import("../elasticsearch/index.js");
-          return { backend: elasticsearchBackend({ url, flavor }), areas, close: async () => {} };
+          const backend = elasticsearchBackend({ url, flavor, ...auth });
+          return { backend, areas, close: async () => {} };
         },
       };
     },
   };
-}
-
-function clusterCaller(value: ReadValue, prefix: string): { caller: Caller; credential: string } {
-  const apiKey = value(`${prefix}_API_KEY`);
-  const token = value("SEARCH_DOCS_TOKEN");
-  const keyName = value.setAs(`${prefix}_API_KEY`);
-  if (apiKey !== "" && token !== "") {
-    refuse(keyName, `${keyName} and SEARCH_DOCS_TOKEN are both set; set one credential`);
-  }
-  if (apiKey !== "") {
-    return { caller: { headers: { authorization: `ApiKey ${apiKey}` } }, credential: keyName };
-  }
-  if (token !== "") return { caller: { token }, credential: "SEARCH_DOCS_TOKEN" };
-  return refuse(
-    keyName,
-    `${keyName} (an API key, sent as ApiKey) or SEARCH_DOCS_TOKEN (sent as Bearer) is not set`,
-  );
 }
 
 export const elasticsearchEngine = clusterEngine("elasticsearch");

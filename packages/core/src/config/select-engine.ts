@@ -89,7 +89,7 @@ export function environmentValues(
   // The older spelling of OpenSearch: the Elasticsearch variables with FLAVOR=opensearch.
   if (values.get("SEARCH_DOCS_ELASTICSEARCH_FLAVOR") === "opensearch") {
     values.delete("SEARCH_DOCS_ELASTICSEARCH_FLAVOR");
-    for (const suffix of ["URL", "API_KEY"]) {
+    for (const suffix of ["URL", "API_KEY", "USERNAME", "PASSWORD", "AWS_SERVICE"]) {
       const old = values.get(`SEARCH_DOCS_ELASTICSEARCH_${suffix}`);
       if (old === undefined) continue;
       values.delete(`SEARCH_DOCS_ELASTICSEARCH_${suffix}`);

@@ -1,5 +1,5 @@
 import type { BackendFailure, BackendHit } from "../backend/search-backend.js";
-import type { RecordLayout } from "../backend-kit/record-layout.js";
+import type { RawRecord } from "../backend-kit/record-layout.js";
 import {
   type ElasticsearchPartialRow,
   elasticsearchPartialTable,
@@ -37,11 +37,18 @@ export function hasMore(response: SearchResponse, end: number, size: number): bo
 }
 
 /**
- * A hit read by the layout, its passage the body's highlight and its score the engine's; a hit
- * sorted without a score ranks by its position `rank` in the walk. A string says what is wrong.
+ * A hit read by `read` (a layout's), its passage the highlight of `passageField` and its score
+ * the engine's; a hit sorted without a score ranks by its position `rank` in the walk. The record
+ * is the hit's `_source` with its `_id`, for a layout whose document id is the engine's. A string
+ * says what is wrong.
  */
-export function readHit(hit: SearchHit, layout: RecordLayout, rank: number): BackendHit | string {
-  const fragments = hit.highlight?.[layout.passageField];
+export function readHit(
+  hit: SearchHit,
+  rank: number,
+  passageField: string,
+  read: (record: RawRecord, passage: string, score: number) => BackendHit | string,
+): BackendHit | string {
+  const fragments = hit.highlight?.[passageField];
   if (
     fragments !== undefined &&
     (!Array.isArray(fragments) || typeof (fragments[0] ?? "") !== "string")
@@ -51,5 +58,11 @@ export function readHit(hit: SearchHit, layout: RecordLayout, rank: number): Bac
   const passage: string = fragments?.[0] ?? "";
   // Higher is better.
   const score = typeof hit._score === "number" ? hit._score : 1 / (rank + 1);
-  return layout.readHit(hit._source ?? {}, passage, score);
+  return read(recordOf(hit), passage, score);
+}
+
+/** A hit's `_source`, with its `_id` beside it (a `_source` never holds one: a metadata field). */
+export function recordOf(hit: SearchHit): RawRecord {
+  const source = hit._source ?? {};
+  return hit._id === undefined ? source : { ...source, _id: hit._id };
 }

@@ -1,43 +1,36 @@
 import type { BackendAttempt, BackendFailure, SearchBackend } from "../backend/search-backend.js";
 import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
-import { callerHeaders } from "../backend-kit/caller-headers.js";
-import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
 import { isFailure, malformed } from "../backend-kit/malformed.js";
 import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { readWire } from "../backend-kit/read-wire.js";
-import {
-  defaultSectionFields,
-  fieldsOption,
-  type SectionFields,
-  sectionsLayout,
-} from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { httpStatusFailure } from "../backend-kit/status-table.js";
 import { type Clock, systemClock } from "../util/clock.js";
-import { hasMore, partialAnswer, readHit, totalOf } from "./elasticsearch-answer.js";
-import { documentQuery, pageQuery } from "./elasticsearch-query.js";
+import { hasMore, partialAnswer, totalOf } from "./elasticsearch-answer.js";
+import {
+  authorizeRequests,
+  awsErrorMessage,
+  type ElasticsearchAuth,
+} from "./elasticsearch-auth.js";
+import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
+import { patternMiss } from "./elasticsearch-pattern-miss.js";
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
 import { indexExpressionProblem, indexPathSegment } from "./index-expression.js";
 
-/** The record fields, one record per section: the backend kit's section fields. */
-export type ElasticsearchFields = SectionFields;
+export {
+  defaultElasticsearchFields,
+  type ElasticsearchFields,
+} from "./elasticsearch-section-layout.js";
 
-export const defaultElasticsearchFields: Readonly<ElasticsearchFields> = defaultSectionFields;
-
-export interface ElasticsearchBackendOptions {
+export interface ElasticsearchBackendOptions
+  extends Partial<Omit<ElasticsearchLayoutOptions, "titleBoost" | "passageChars">> {
   /** The cluster's (or its proxy's) address; every request goes to this origin and path only. */
   url: string;
   /** Names the engine in traces and spans; the wire's differences are handled for both. */
   flavor?: "elasticsearch" | "opensearch";
-  /**
-   * Field names, for an index laid out otherwise; defaults to `defaultElasticsearchFields`. The
-   * document id is a `keyword` field (get_document filters on it with a `term` query), the
-   * section an integer field (get_document sorts on it), the date a `date` field.
-   */
-  fields?: Partial<ElasticsearchFields>;
   /** How much more a title match counts than a heading or body match (`title^3`). */
   titleBoost?: number;
   /**
@@ -48,8 +41,13 @@ export interface ElasticsearchBackendOptions {
   maxResultWindow?: number;
   /** Characters of the body highlight a hit carries as its passage (the engine's `fragment_size`). */
   passageChars?: number;
+  /**
+   * AWS Signature Version 4 (`{ aws: { service, region, credentials } }`) for requests whose
+   * caller brings no `authorization` of its own; a caller's API key, token or Basic wins.
+   */
+  auth?: ElasticsearchAuth;
   fetch?: typeof globalThis.fetch;
-  /** For `Retry-After` HTTP dates. */
+  /** For `Retry-After` HTTP dates and the signature's date. */
   clock?: Pick<Clock, "epochMs">;
 }
 
@@ -74,8 +72,6 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
   // A user:password in the URL would be one credential for every user, kept for the process's
   // life: credentials come with each call (`caller`), never with the backend.
   const base = hostedBaseUrl(backendName, "url", options.url);
-  const fields = fieldsOption(backendName, "fields", defaultSectionFields, options.fields);
-  const layout = sectionsLayout(fields);
   const titleBoost = options.titleBoost ?? 3;
   if (typeof titleBoost !== "number" || !Number.isFinite(titleBoost) || titleBoost <= 0) {
     refuse("titleBoost", "titleBoost must be a positive number");
@@ -88,11 +84,14 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
   if (!Number.isInteger(maxResultWindow) || maxResultWindow < 1) {
     refuse("maxResultWindow", "maxResultWindow must be a whole number of at least 1");
   }
+  // Records per section (default) or per page, field names and page format checked here.
+  const layout = elasticsearchLayout(backendName, { ...options, titleBoost, passageChars });
   // Looked up per request, so a fetch installed after construction (a test's, a polyfill) is used.
   const fetchFunction: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const searchTemplate = `${base.pathname}/{index}/_search`;
   const clock = options.clock ?? systemClock;
+  const authorize = authorizeRequests(backendName, options.auth, () => clock.epochMs());
 
   /** One Search API call: the answer read and checked whole, or its failure. */
   async function search(
@@ -102,30 +101,33 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     operation: "search" | "get_document",
   ): Promise<SearchResponse | BackendFailure> {
     annotateOperation(attempt, { system: flavor, collection: collectionId, operation });
+    const request = {
+      method: "POST" as const,
+      // allow_no_indices=false: a pattern or alias that matches no index is a 404
+      // index_not_found_exception, not an empty 200 that would read as "nothing matched".
+      url: `${base.origin}${base.pathname}/${indexPathSegment(collectionId)}/_search?allow_no_indices=false`,
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    };
+    const headers = await authorize(request, attempt.caller);
     const answer: HttpAnswer | BackendFailure = await sendRequest(
-      {
-        method: "POST",
-        // allow_no_indices=false: a pattern or alias that matches no index is a 404
-        // index_not_found_exception, not an empty 200 that would read as "nothing matched".
-        url: `${base.origin}${base.pathname}/${indexPathSegment(collectionId)}/_search?allow_no_indices=false`,
-        headers: {
-          ...callerHeaders(attempt.caller),
-          "content-type": "application/json",
-          accept: "application/json",
-        },
-        body: JSON.stringify(body),
-        urlTemplate: searchTemplate,
-      },
+      { ...request, headers, urlTemplate: searchTemplate },
       attempt,
       { fetch: fetchFunction, errorBodyBytes },
     );
     if (isFailure(answer)) return answer;
     // A non-2xx answer by the status table: only the error `type` is read, never its `reason`.
     if (answer.status < 200 || answer.status > 299) {
-      return httpStatusFailure(elasticsearchErrorTable, answer, {
-        code: errorType(answer.text),
-        epochMs: clock.epochMs(),
-      });
+      const miss = patternMiss(collectionId, answer, errorType(answer.text));
+      if (miss !== undefined) attempt.annotate({ note: miss.note });
+      return (
+        miss?.failure ??
+        httpStatusFailure(elasticsearchErrorTable, answer, {
+          code: errorType(answer.text),
+          message: awsErrorMessage(answer.text),
+          epochMs: clock.epochMs(),
+        })
+      );
     }
     const response = readWire(answer.text, searchResponseSchema);
     if (isFailure(response)) return response;
@@ -142,8 +144,13 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
       if (problem !== undefined) return notAnIndex(problem);
       const from = readOffset(request.continuation, maxResultWindow);
       if (isFailure(from)) return from;
-      const size = Math.min(request.pageSize, attempt.limits.pageItems, maxResultWindow - from);
-      const body = pageQuery(request, { fields, titleBoost, passageChars, from, size }, attempt);
+      const size = Math.min(
+        request.pageSize,
+        attempt.limits.pageItems,
+        maxResultWindow - from,
+        layout.maxPageSize,
+      );
+      const body = layout.searchBody(request, { from, size }, attempt);
       const response = await search(request.collectionId, body, attempt, "search");
       if (isFailure(response)) return response;
       const hits = response.hits.hits;
@@ -155,7 +162,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
       return pageOf(hits, {
         asked: size,
         first: from === 0,
-        readHit: (hit, position) => readHit(hit, layout, from + position),
+        readHit: (hit, position) => layout.readHit(hit, from + position, request.query, attempt),
         more: hasMore(response, from + hits.length, size),
         // No next unless a whole page fits in the result window: the walk stops there.
         next: nextOffset(from, hits.length, maxResultWindow - size + 1),
@@ -165,14 +172,10 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     async getDocument(request, attempt) {
       const problem = indexExpressionProblem(request.collectionId);
       if (problem !== undefined) return notAnIndex(problem);
-      // Within limits.documentSections and within the result window, one more asked for so that
-      // a document past either is known, never silently cut.
-      const size = sectionsToAsk(attempt.limits.documentSections, maxResultWindow);
-      const body = documentQuery(request.documentId, { layout, fields, size }, attempt);
+      const body = layout.documentBody(request.documentId, attempt, maxResultWindow);
       const response = await search(request.collectionId, body, attempt, "get_document");
       if (isFailure(response)) return response;
-      const records = response.hits.hits.map((hit) => hit._source ?? {});
-      return documentOf(records, size - 1, layout.readDocument);
+      return layout.readDocument(response.hits.hits, attempt, maxResultWindow);
     },
   };
 }

@@ -1,8 +1,7 @@
 import type { BackendAttempt, PageRequest } from "../backend/search-backend.js";
-import type { RecordLayout, SectionFields } from "../backend-kit/record-layout.js";
 
 // The two Search API bodies the backend sends (Elasticsearch "Search API > Request body", the
-// same in OpenSearch): a scored page of sections, and one document's sections in order.
+// same in OpenSearch): a scored page of records (sections or pages), and one document's records.
 
 // How far back "recent" reaches: a section this old counts half as much (Elasticsearch "Function
 // score query" > decay functions; the same in OpenSearch).
@@ -12,17 +11,23 @@ const recencyScale = "180d";
 const engineTimeoutShare = 0.8;
 
 export interface PageQuery {
-  fields: SectionFields;
-  titleBoost: number;
+  /** The fields searched, boosts included (`title^3`). */
+  searched: readonly string[];
+  /** The date field `prefer: "recent"` decays on. */
+  recencyField: string;
+  /** The `_source` fields a hit is read from. */
+  source: readonly string[];
+  /** The field whose best fragment is a hit's passage. */
+  passageField: string;
   passageChars: number;
   from: number;
   size: number;
 }
 
-/** A page of sections for the user's words, in score order, each with its body's best passage. */
+/** A page of records for the user's words, in score order, each with its body's best passage. */
 export function pageQuery(
   request: PageRequest,
-  { fields, titleBoost, passageChars, from, size }: PageQuery,
+  { searched, recencyField, source, passageField, passageChars, from, size }: PageQuery,
   attempt: BackendAttempt,
 ): object {
   // A match query, never query_string: the user's words are text, so `a:b OR (c` is
@@ -31,7 +36,7 @@ export function pageQuery(
     multi_match: {
       query: request.query,
       type: "best_fields",
-      fields: [`${fields.title}^${titleBoost}`, fields.heading, fields.body],
+      fields: searched,
     },
   };
   return {
@@ -46,7 +51,7 @@ export function pageQuery(
               functions: [
                 {
                   gauss: {
-                    [fields.updatedAt]: { origin: "now", scale: recencyScale, decay: 0.5 },
+                    [recencyField]: { origin: "now", scale: recencyScale, decay: 0.5 },
                   },
                 },
               ],
@@ -58,10 +63,10 @@ export function pageQuery(
     size,
     // Counted just past this page, so `more` is the engine's word, not a guess.
     track_total_hits: from + size + 1,
-    _source: [fields.documentId, fields.section, fields.title, fields.slug, fields.updatedAt],
+    _source: source,
     highlight: {
       fields: {
-        [fields.body]: {
+        [passageField]: {
           fragment_size: passageChars,
           number_of_fragments: 1,
           // A body match in title or heading only still gets a passage: the body's start.
@@ -75,18 +80,26 @@ export function pageQuery(
   };
 }
 
-/** The document's records, `size` at most, in section order: a filter, not a scored query. */
+export interface DocumentQuery {
+  /** The filter that selects the document's records (a `term` on its id field, or `ids`). */
+  filter: object;
+  /** The field its records are ordered by; none for a page (one record). */
+  orderField?: string;
+  size: number;
+  source: readonly string[];
+}
+
+/** The document's records, `size` at most, in order: a filter, not a scored query. */
 export function documentQuery(
-  documentId: string,
-  { layout, fields, size }: { layout: RecordLayout; fields: SectionFields; size: number },
+  { filter, orderField, size, source }: DocumentQuery,
   attempt: BackendAttempt,
 ): object {
   return {
-    query: { bool: { filter: [{ term: { [layout.documentField]: documentId } }] } },
-    sort: [{ [fields.section]: { order: "asc" } }],
+    query: { bool: { filter: [filter] } },
+    ...(orderField === undefined ? {} : { sort: [{ [orderField]: { order: "asc" } }] }),
     size,
     track_total_hits: false,
-    _source: layout.retrievedFields,
+    _source: source,
     ...engineTimeout(attempt),
   };
 }

@@ -8,7 +8,7 @@ import {
 describe("the Elasticsearch status table", () => {
   it("cites the engine page each row comes from", () => {
     for (const row of [...elasticsearchErrorTable, ...elasticsearchPartialTable]) {
-      expect(row.source).toMatch(/elastic\.co|opensearch|RFC|elastic\//);
+      expect(row.source).toMatch(/elastic\.co|opensearch|RFC|elastic\/|docs\.aws\.amazon\.com/);
     }
   });
 

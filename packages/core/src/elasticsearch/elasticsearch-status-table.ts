@@ -27,10 +27,12 @@ const closeIndex =
   "https://www.elastic.co/guide/en/elasticsearch/reference/current/indices-close.html";
 const closedBlock =
   "elastic/elasticsearch MetadataIndexStateService.java (INDEX_CLOSED_BLOCK is RestStatus.FORBIDDEN)";
-const securityPrivileges =
+export const securityPrivileges =
   "https://www.elastic.co/guide/en/elasticsearch/reference/current/security-privileges.html";
 const openSearchSecurity =
   "https://docs.opensearch.org/latest/security/access-control/authorization-basics/";
+const awsSigningErrors =
+  "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_sigv-troubleshooting.html (the endpoint's 403 messages)";
 const paginate =
   "https://elastic.co/docs/reference/elasticsearch/rest-apis/paginate-search-results";
 
@@ -106,6 +108,20 @@ export const elasticsearchErrorTable: readonly ElasticsearchErrorRow[] = Object.
     label: "credentials refused",
     meaning: { kind: "unauthorized" },
     source: `${securityPrivileges} (401: missing or refused credentials)`,
+  },
+  // AWS refusing the signature itself (a wrong secret, an expired session token, a clock off by
+  // more than 15 minutes): the credentials, not the index, so the app may refresh them.
+  {
+    status: 403,
+    match: [
+      "the request signature we calculated does not match",
+      "the security token included in the request is invalid",
+      "the security token included in the request is expired",
+      "signature expired",
+    ],
+    label: "AWS credentials refused",
+    meaning: { kind: "unauthorized" },
+    source: awsSigningErrors,
   },
   // Only the engine's own security_exception says "this caller may not read it": a 403 from a
   // proxy in front says nothing about the caller's privileges, and omitting the collection for it

@@ -1,10 +1,24 @@
 // @search-docs/core/elasticsearch: Elasticsearch 8-9 and OpenSearch 2-3 as a search backend, over fetch.
+
 export {
-  defaultElasticsearchFields,
+  basicCaller,
+  type ElasticsearchAuth,
+  type ElasticsearchAwsSigning,
+} from "./elasticsearch-auth.js";
+export {
   type ElasticsearchBackendOptions,
-  type ElasticsearchFields,
   elasticsearchBackend,
 } from "./elasticsearch-backend.js";
+export {
+  defaultElasticsearchPageFields,
+  type ElasticsearchPageFields,
+  elasticCrawlerFields,
+  openCrawlerFields,
+} from "./elasticsearch-page-fields.js";
+export {
+  defaultElasticsearchFields,
+  type ElasticsearchFields,
+} from "./elasticsearch-section-layout.js";
 export {
   type ElasticsearchErrorRow,
   type ElasticsearchPartialRow,

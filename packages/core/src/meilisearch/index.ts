@@ -5,6 +5,7 @@ export {
   type MeilisearchBackendOptions,
   meilisearchBackend,
 } from "./meilisearch-backend.js";
+export type { MeilisearchSemanticOptions } from "./meilisearch-hybrid.js";
 export { type MeilisearchErrorRow, meilisearchErrorTable } from "./meilisearch-status-table.js";
 export {
   type MeilisearchRestrictions,

@@ -129,6 +129,19 @@ describe("meilisearchBackend", () => {
     ).toBe("unauthorized");
   });
 
+  it("a hit's passage is Meilisearch's cropped content (_formatted), passageWords long at most", async () => {
+    const backend = meilisearchBackend({ url: (await start()).urls[0] ?? "", passageWords: 12 });
+    const outcome = await backend.searchPage(page, attempt("plain-key"));
+    if (outcome.kind !== "page") throw new Error(`a page, not ${outcome.kind}`);
+    expect(outcome.hits.length).toBeGreaterThan(0);
+    const contents = records.map((record) => String(record.content).split(/\s+/).join(" "));
+    for (const { snippet } of outcome.hits) {
+      expect(snippet).not.toBe("");
+      expect(snippet.split(" ").length).toBeLessThanOrEqual(12);
+      expect(contents.some((content) => content.includes(snippet))).toBe(true);
+    }
+  });
+
   it("401 missing_authorization_header is unauthorized", async () => {
     const engine = await start();
     const backend = meilisearchBackend({ url: engine.urls[0] ?? "" });

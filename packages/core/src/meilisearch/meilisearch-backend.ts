@@ -6,23 +6,25 @@ import {
   defaultLifetimeSeconds,
 } from "../backend-kit/credential-minting.js";
 import { documentOf, sectionsToAsk } from "../backend-kit/document-size.js";
+import { type HttpEdges, httpEdgesOf } from "../backend-kit/http-edges.js";
 import { isFailure } from "../backend-kit/malformed.js";
-import { nextOffset, readOffset } from "../backend-kit/offset-continuation.js";
+import { nextOffset, offsetPage } from "../backend-kit/offset-continuation.js";
 import { pageOf } from "../backend-kit/page-end.js";
-import { pathSegment } from "../backend-kit/path-segment.js";
+import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
+import { stringAt } from "../backend-kit/read-record.js";
 import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
 import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { failureWith, httpStatusFailure, statusRow } from "../backend-kit/status-table.js";
-import { type Clock, systemClock } from "../util/clock.js";
 import { callerTokenMeaning, meilisearchCredentials } from "./meilisearch-credentials.js";
+import { type MeilisearchSemanticOptions, meilisearchHybrid } from "./meilisearch-hybrid.js";
 import { meilisearchErrorTable } from "./meilisearch-status-table.js";
 import type { MeilisearchRestrictions } from "./tenant-token.js";
 
-export interface MeilisearchBackendOptions extends RecordLayoutOptions {
+export interface MeilisearchBackendOptions extends RecordLayoutOptions, HttpEdges {
   /** The instance's address; every request goes to this origin and path only. */
   url: string;
   /**
@@ -35,8 +37,8 @@ export interface MeilisearchBackendOptions extends RecordLayoutOptions {
   passageWords?: number;
   /** The index's `pagination.maxTotalHits` (1,000 by default): no request reads past it. */
   maxTotalHits?: number;
-  fetch?: typeof globalThis.fetch;
-  clock?: Pick<Clock, "epochMs">;
+  /** Hybrid search with the index's embedder (meilisearch-hybrid.ts); keyword only without it. */
+  semantic?: MeilisearchSemanticOptions;
 }
 
 const backendName = "meilisearchBackend";
@@ -87,10 +89,10 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
   if (mint !== undefined && (typeof mint.apiKeyUid !== "string" || mint.apiKeyUid.trim() === "")) {
     refuseOption(backendName, "mint.apiKeyUid", "mint.apiKeyUid must be the parent key's uid");
   }
-  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const clock = options.clock ?? systemClock;
+  const { fetch, clock } = httpEdgesOf(options);
   const searchTemplate = `${base.pathname}/indexes/{index_uid}/search`;
   const credentials = meilisearchCredentials(mint, signing, clock);
+  const hybridFields = meilisearchHybrid(backendName, options.semantic);
 
   async function search(
     index: string,
@@ -98,14 +100,8 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     attempt: BackendAttempt,
     operation: "search" | "get_document",
   ): Promise<{ answer: HttpAnswer; minted: boolean } | BackendFailure> {
-    const segment = pathSegment(index);
-    if (segment === undefined) {
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: "collection id is not an index uid",
-      };
-    }
+    const segment = collectionSegment(index, "an index uid");
+    if (isFailure(segment)) return segment;
     const credential = await credentials(attempt, index);
     if (isFailure(credential)) return credential;
     annotateOperation(attempt, { system: "meilisearch", collection: index, operation });
@@ -148,12 +144,15 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
     name: "meilisearch",
 
     async searchPage(request, attempt) {
-      const offset = readOffset(request.continuation, maxTotalHits);
-      if (isFailure(offset)) return offset;
-      const limit = Math.min(request.pageSize, attempt.limits.pageItems, maxTotalHits - offset);
+      const start = offsetPage(request, attempt, maxTotalHits);
+      if (isFailure(start)) return start;
+      const { offset, size: limit } = start;
+      const hybrid = await hybridFields(request.query, attempt);
+      if (isFailure(hybrid)) return hybrid;
       const sent = await search(
         request.collectionId,
         {
+          ...hybrid,
           q: request.query,
           offset,
           limit,
@@ -179,7 +178,12 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
         readHit: (record, rank) => {
           const rankingScore = record._rankingScore;
           const score = typeof rankingScore === "number" ? rankingScore : 1 / (offset + rank + 1);
-          return layout.readHit(record, croppedPassage(record, layout.passageField), score);
+          // The passage is Meilisearch's cropped field: _formatted.<field>.
+          return layout.readHit(
+            record,
+            stringAt(record, ["_formatted", layout.passageField]),
+            score,
+          );
         },
         // estimatedTotalHits is an estimate: a short page ends the walk whatever it says.
         more: count === limit && (total === undefined || total > offset + count),
@@ -210,11 +214,4 @@ export function meilisearchBackend(options: MeilisearchBackendOptions): SearchBa
       return documentOf(response.hits, asked - 1, layout.readDocument);
     },
   };
-}
-
-function croppedPassage(record: Readonly<Record<string, unknown>>, field: string): string {
-  const formatted = record._formatted;
-  if (typeof formatted !== "object" || formatted === null) return "";
-  const value = (formatted as Record<string, unknown>)[field];
-  return typeof value === "string" ? value : "";
 }

@@ -1,6 +1,7 @@
 import type { BackendAttempt, BackendFailure } from "../backend/search-backend.js";
 import { callerHeaders, callerToken } from "../backend-kit/caller-headers.js";
-import { type CredentialMinting, restrictionsOf } from "../backend-kit/credential-minting.js";
+import { type CredentialMinting, mintingGrant } from "../backend-kit/credential-minting.js";
+import { isFailure } from "../backend-kit/malformed.js";
 import type { SigningKey } from "../backend-kit/signing-key.js";
 import type { Clock } from "../util/clock.js";
 import {
@@ -29,22 +30,20 @@ export function meilisearchCredentials(
     if (mint === undefined || parentKey === undefined) {
       return { headers: callerHeaders(attempt.caller), minted: false };
     }
-    const restrictions = await restrictionsOf(mint, attempt.caller);
-    if (restrictions === undefined) {
-      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
-    }
-    // Outside this user's search rules Meilisearch would answer invalid_api_key: this user may
-    // not read the index, and that, unlike an expired token, we know for sure.
-    if (!searchRulesCover(restrictions.searchRules, index)) {
-      return { kind: "forbidden", reason: "index outside the caller's searchRules" };
-    }
-    const expiresAt =
-      restrictions.expiresAt ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+    const grant = await mintingGrant(mint, attempt.caller, {
+      lifetimeSeconds,
+      clock,
+      expiryOf: (given) => given.expiresAt,
+      // Outside this user's search rules Meilisearch would answer invalid_api_key: this user may
+      // not read the index, and that, unlike an expired token, we know for sure.
+      scope: { name: "searchRules", covers: (given) => searchRulesCover(given.searchRules, index) },
+    });
+    if (isFailure(grant)) return grant;
     const token = await tenantToken({
       parentKey: await signingKey(),
       apiKeyUid: mint.apiKeyUid,
-      searchRules: restrictions.searchRules,
-      expiresAt,
+      searchRules: grant.restrictions.searchRules,
+      expiresAt: grant.expiresAt,
     });
     return { headers: { authorization: `Bearer ${token}` }, minted: true };
   };

@@ -1,4 +1,5 @@
 import type { StatusRow } from "../backend-kit/status-table.js";
+import { meilisearchSemanticRows } from "./meilisearch-semantic-rows.js";
 
 // What Meilisearch's answers mean to core, as data (DESIGN.md section 2). Every error body is
 // {"message", "code", "type", "link"}; the `code` is stable and documented, the message is not
@@ -77,6 +78,7 @@ export const meilisearchErrorTable: readonly MeilisearchErrorRow[] = Object.free
     source: `${errorCodes}#too_many_search_requests`,
   },
   { status: 429, label: "too many requests", meaning: { kind: "overloaded" }, source: statusCodes },
+  ...meilisearchSemanticRows,
   {
     status: "4xx",
     label: "request refused",

@@ -25,6 +25,11 @@ export {
   type PostgresColumns,
   type PostgresLayoutOptions,
 } from "./postgres-layout.js";
+export { postgresPageIndexSql } from "./postgres-page-index-sql.js";
+export {
+  defaultPostgresPageColumns,
+  type PostgresPageColumns,
+} from "./postgres-page-layout.js";
 export type { PostgresPool, PostgresPoolClient, PostgresQueryable } from "./postgres-pool.js";
 export type { PostgresMatch } from "./postgres-queries.js";
 export {

@@ -1,14 +1,15 @@
-import type { SearchBackend } from "../backend/search-backend.js";
+import type { BackendAttempt, SearchBackend } from "../backend/search-backend.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { readOffset } from "../backend-kit/offset-continuation.js";
 import type { Caller } from "../contract/caller.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { queryWords } from "../text/query-words.js";
 import { type PostgresLayoutOptions, resolvePostgresLayout } from "./postgres-layout.js";
+import { pageRowReader } from "./postgres-page-rows.js";
 import type { PostgresPool, PostgresQueryable } from "./postgres-pool.js";
 import { type PostgresMatch, postgresQueries } from "./postgres-queries.js";
 import type { PostgresRankingOptions } from "./postgres-ranking.js";
-import { documentOfRows, pageOfRows } from "./postgres-rows.js";
+import { postgresRows, sectionRowReader } from "./postgres-rows.js";
 import { postgresTransaction } from "./postgres-transaction.js";
 import { splitExclusions } from "./split-exclusions.js";
 
@@ -75,6 +76,13 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
     });
   }
   const queries = postgresQueries(layout, match, options.ranking);
+  // A page table's rows split into at most documentSections sections, in search and get_document alike.
+  const page = layout.page;
+  const sectionRows = postgresRows(sectionRowReader);
+  const rowsFor = (attempt: BackendAttempt) =>
+    page === undefined
+      ? sectionRows
+      : postgresRows(pageRowReader(page.format, attempt.limits.documentSections));
   // A stopped server emits 'error' on every idle pooled client, and the pool re-emits it: with no
   // listener that crashes the process. The pool drops those clients itself; a pool with a
   // listener of its own keeps it, and gets none of ours.
@@ -109,7 +117,7 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
           request.prefer === "recent",
         ]);
         const words = queryWords(request.query);
-        return pageOfRows(result.rows, { pageSize, offset, words }, attempt);
+        return rowsFor(attempt).page(result.rows, { pageSize, offset, words }, attempt);
       });
     },
 
@@ -121,7 +129,7 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
           request.documentId,
           most + 1,
         ]);
-        return documentOfRows(result.rows, most, attempt);
+        return rowsFor(attempt).document(result.rows, most, attempt);
       });
     },
   };

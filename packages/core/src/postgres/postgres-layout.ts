@@ -1,5 +1,13 @@
+import type { PageFormat } from "../backend-kit/page-sections.js";
 import { defaultSectionFields, type SectionFields } from "../backend-kit/record-layout.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import {
+  type PostgresPageColumns,
+  type PostgresPageLayout,
+  pageRowSource,
+  resolvePostgresPageLayout,
+} from "./postgres-page-layout.js";
+import { type PostgresRowSource, sectionRowSource } from "./postgres-row-source.js";
 import { quoteIdentifier } from "./quote-identifier.js";
 
 /**
@@ -29,6 +37,17 @@ export interface PostgresLayoutOptions {
   language?: string;
   /** Column names, for a table laid out otherwise. */
   columns?: Partial<PostgresColumns>;
+  /**
+   * `sections` (default): one row per section (`columns`). `pages`: one row per page, as an app
+   * keeps them (`pageColumns`); each page's sections come from its Markdown headings.
+   */
+  rows?: "sections" | "pages";
+  /** A page table's column names (`rows: "pages"`); `null` for one it does not have. */
+  pageColumns?: Partial<Record<keyof PostgresPageColumns, string | null>>;
+  /** `rows: "pages"` without a collection column: the collection id of every row (default: `table`). */
+  collectionId?: string;
+  /** `rows: "pages"`: how bodies are written, `markdown` (default), `html` or `plain`. */
+  pageFormat?: PageFormat;
 }
 
 /** The table and column names, each checked and quoted once, and the language. */
@@ -38,6 +57,11 @@ export interface PostgresLayout {
   tableName: string;
   columns: Readonly<PostgresColumns>;
   language: string;
+  rows: "sections" | "pages";
+  /** What the search statement reads each value from. */
+  source: PostgresRowSource;
+  /** The page table's columns, with `rows: "pages"`. */
+  page?: PostgresPageLayout;
 }
 
 // A text search configuration's name: it is bound as a parameter in queries, and written into
@@ -73,5 +97,30 @@ export function resolvePostgresLayout(options: PostgresLayoutOptions = {}): Post
       return [key, quoteIdentifier(name, `columns.${key}`)];
     }),
   ) as unknown as PostgresColumns;
-  return { table, tableName, columns: Object.freeze(quoted), language };
+  const rows = options.rows ?? "sections";
+  if (rows === "pages") {
+    if (options.columns !== undefined) {
+      throw new ConfigurationError({
+        option: "columns",
+        message: 'columns name a sections table; with rows: "pages" the columns are pageColumns.',
+      });
+    }
+    const page = resolvePostgresPageLayout(options, tableName);
+    const source = pageRowSource(table, page, language);
+    return { table, tableName, columns: Object.freeze(quoted), language, rows, source, page };
+  }
+  if (rows !== "sections") {
+    throw new ConfigurationError({
+      option: "rows",
+      message: 'rows must be "sections" or "pages".',
+    });
+  }
+  // Options of the other layout would be ignored silently: say so instead.
+  for (const option of ["pageColumns", "collectionId", "pageFormat"] as const) {
+    if (options[option] !== undefined) {
+      throw new ConfigurationError({ option, message: `${option} applies to rows: "pages".` });
+    }
+  }
+  const source = sectionRowSource(table, quoted);
+  return { table, tableName, columns: Object.freeze(quoted), language, rows, source };
 }

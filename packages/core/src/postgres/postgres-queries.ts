@@ -1,5 +1,6 @@
 import type { PostgresLayout } from "./postgres-layout.js";
 import { type PostgresRankingOptions, resolvePostgresRanking } from "./postgres-ranking.js";
+import { documentStatement, hitSelect } from "./postgres-row-selects.js";
 
 /** How a search matches the user's words. */
 export type PostgresMatch = "any" | "all";
@@ -14,10 +15,6 @@ export interface PostgresQueries {
   /** $1 collection id, $2 document id, $3 limit (document sections + 1). */
   document: string;
 }
-
-// Characters of a section's body a hit carries, for its passage (cut in JavaScript, as the folder
-// cuts its own): bounded, so a page stays small whatever the rows hold.
-const passageSourceChars = 8000;
 
 // Recency in [0, 1): 1 today, 0.5 a month old, 0 with no date. `prefer: "recent"` ranks by half
 // this and half the text rank, so the score stays the order (core merges collections by score).
@@ -48,7 +45,8 @@ export function postgresQueries(
   match: PostgresMatch,
   rankingOptions: PostgresRankingOptions = {},
 ): PostgresQueries {
-  const { table, columns: c } = layout;
+  // Every value of a row as its layout says (a column, or an expression over a page table).
+  const { source: row } = layout;
   const ranking = resolvePostgresRanking(rankingOptions);
   const { k1, b, weights } = ranking;
   // A lexeme as a tsquery operand: quoted, its backslashes and quotes escaped.
@@ -58,8 +56,9 @@ export function postgresQueries(
       from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme), '')::tsquery`;
   const filter =
     match === "all"
-      ? `section_row.${c.searchVector} @@ input.strict_query`
-      : `section_row.${c.searchVector} @@ input.loose_query and not (section_row.${c.searchVector} @@ input.excluded_query)`;
+      ? `${row.vector} @@ input.strict_query`
+      : `${row.vector} @@ input.loose_query and not (${row.vector} @@ input.excluded_query)`;
+  const matchQuery = match === "all" ? "input.strict_query" : "input.loose_query";
   // A hit's weighted frequency from its positions' weights, in plain expressions (no subquery
   // per row); a stripped tsvector has no positions: one occurrence of weight D.
   const countOf = (weight: string) =>
@@ -70,25 +69,25 @@ export function postgresQueries(
     ${looseQuery} as loose_query,
     websearch_to_tsquery($1::regconfig, $4) as excluded_query
 ), matched as materialized (
-  select section_row.${c.documentId}::text as document_id, section_row.${c.section}::integer as section,
-    section_row.${c.title}::text as title, section_row.${c.heading}::text as heading,
-    section_row.${c.slug}::text as slug, section_row.${c.updatedAt}::timestamptz as updated_at,
-    left(section_row.${c.body}::text, ${passageSourceChars}) as body,
-    section_row.${c.searchVector} as vector, greatest(coalesce(length(section_row.${c.title}::text), 0) + coalesce(length(section_row.${c.heading}::text), 0)
-      + coalesce(length(section_row.${c.body}::text), 0), 1)::double precision as length,
-    (section_row.${c.searchVector} @@ input.strict_query) as as_typed
-  from ${table} as section_row, input
-  where section_row.${c.collectionId} = $5 and ${filter}
+  select ${row.documentId} as document_id, ${row.section}::integer as section,
+    ${row.title}::text as title, ${row.heading}::text as heading,
+    ${row.slug}::text as slug, ${row.updatedAt}::timestamptz as updated_at,
+    ${row.passage} as body,
+    ${row.vector} as vector, greatest(coalesce(length(${row.title}::text), 0) + coalesce(length(${row.heading}::text), 0)
+      + coalesce(length(${row.body}::text), 0), 1)::double precision as length,
+    (${row.vector} @@ input.strict_query) as as_typed
+  from ${row.table} as section_row, input
+  where ${row.collectionId} = $5 and ${filter}
 ), hits as materialized (
   select matched.document_id, matched.section, term_hit.lexeme, ${frequency} as frequency
   from matched cross join lateral unnest(matched.vector) as term_hit(lexeme, positions, weights)
   where term_hit.lexeme = any (tsvector_to_array(to_tsvector($1::regconfig, $3)))
 ), terms as materialized (
-  select lexeme, (select count(*) from ${table} as counted
-      where counted.${c.searchVector} @@ (${quotedLexeme})::tsquery) as frequency
+  select lexeme, (select count(*) from ${row.table} as section_row
+      where ${row.vector} @@ (${quotedLexeme})::tsquery) as frequency
   from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme
 ), totals as (
-  select (select count(*) from ${table}) as rows,
+  select (select count(*) from ${row.table}) as rows,
     (select avg(matched.length) from matched)::double precision as average_length
 ), weighed as (
   select terms.lexeme, ln(1 + (totals.rows - terms.frequency + 0.5) / (terms.frequency + 0.5))::double precision as idf
@@ -112,17 +111,6 @@ export function postgresQueries(
   order by score desc, document_id, section
   limit $6 offset $7
 )
-select ranked.document_id, ranked.section, ranked.title, ranked.heading, ranked.slug,
-  to_char(ranked.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated,
-  ranked.score, ranked.body
-from ranked
-order by ranked.score desc, ranked.document_id, ranked.section`;
-  const document = `select ${c.documentId}::text as document_id, ${c.section}::integer as section,
-  ${c.title}::text as title, ${c.heading}::text as heading, ${c.body}::text as body, ${c.slug}::text as slug,
-  to_char(${c.updatedAt}::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated
-from ${table}
-where ${c.collectionId} = $1 and ${c.documentId} = $2
-order by ${c.section}
-limit $3`;
-  return { search, document };
+${hitSelect(layout, matchQuery)}`;
+  return { search, document: documentStatement(layout) };
 }

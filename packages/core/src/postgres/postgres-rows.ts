@@ -14,6 +14,20 @@ import { bestPassage } from "../text/best-passage.js";
 // The rows the two statements of postgres-queries.ts return, read into the seam's outcomes by
 // the backend kit's page-end and document-size rules.
 
+/**
+ * How a layout's rows read: the search statement's rows as hits, get_document's as a document.
+ * Sections tables (this file) and page tables (postgres-page-rows.ts) share everything else.
+ */
+export interface PostgresRowReader<SearchRow, DocumentRow> {
+  searchRows: z.ZodMiniType<SearchRow[]>;
+  searchBytes(row: SearchRow): number;
+  /** `asked`: the query's words and the passage's length, for a passage the backend cuts. */
+  hitOf(row: SearchRow, asked: PassageAsked): BackendHit | string;
+  documentRows: z.ZodMiniType<DocumentRow[]>;
+  documentBytes(row: DocumentRow): number;
+  readDocument(rows: readonly DocumentRow[]): BackendDocument | string;
+}
+
 const searchRowSchema = z.object({
   document_id: z.string().check(z.minLength(1)),
   section: z.int(),
@@ -24,6 +38,12 @@ const searchRowSchema = z.object({
   score: z.number(),
   body: z.nullable(z.string()),
 });
+
+/** What a passage cut in the backend is cut for. */
+export interface PassageAsked {
+  words: readonly string[];
+  passageChars: number;
+}
 
 const documentRowSchema = z.object({
   document_id: z.string(),
@@ -38,20 +58,49 @@ const documentRowSchema = z.object({
 type SearchRow = z.infer<typeof searchRowSchema>;
 type DocumentRow = z.infer<typeof documentRowSchema>;
 
+/** The default layout's rows: one per section. */
+export const sectionRowReader: PostgresRowReader<SearchRow, DocumentRow> = {
+  searchRows: z.array(searchRowSchema),
+  searchBytes: (row) =>
+    byteLength(row.document_id, row.title, row.heading, row.slug, row.updated, row.body),
+  hitOf,
+  documentRows: z.array(documentRowSchema),
+  documentBytes: (row) => byteLength(row.title, row.heading, row.body, row.slug),
+  readDocument,
+};
+
+/** A layout's reading of both statements' rows, its row types closed over. */
+export interface PostgresRows {
+  page(
+    rows: unknown[],
+    at: { pageSize: number; offset: number; words: readonly string[] },
+    attempt: BackendAttempt,
+  ): PageOutcome;
+  document(rows: unknown[], most: number, attempt: BackendAttempt): DocumentOutcome;
+}
+
+export function postgresRows<SearchRow, DocumentRow>(
+  reader: PostgresRowReader<SearchRow, DocumentRow>,
+): PostgresRows {
+  return {
+    page: (rows, at, attempt) => pageOfRows(rows, at, attempt, reader),
+    document: (rows, most, attempt) => documentOfRows(rows, most, attempt, reader),
+  };
+}
+
 /**
  * A page from the search statement's rows, asked for `pageSize + 1` at `offset`: the extra row
  * says there is more, and is not shown.
  */
-export function pageOfRows(
+export function pageOfRows<SearchRow>(
   rows: unknown[],
   { pageSize, offset, words }: { pageSize: number; offset: number; words: readonly string[] },
   attempt: BackendAttempt,
+  reader: PostgresRowReader<SearchRow, unknown>,
 ): PageOutcome {
-  const parsed = z.array(searchRowSchema).safeParse(rows);
+  const parsed = reader.searchRows.safeParse(rows);
   if (!parsed.success) return notOfTheLayout(attempt);
-  const bytes = annotateRows(parsed.data, attempt, (row) =>
-    byteLength(row.document_id, row.title, row.heading, row.slug, row.updated, row.body),
-  );
+  const bytes = annotateRows(parsed.data, attempt, reader.searchBytes);
   if (bytes > attempt.limits.responseBytes) {
     return { kind: "failed", cause: "too_large", reason: `${bytes} bytes of rows` };
   }
@@ -60,10 +109,7 @@ export function pageOfRows(
   return pageOf(parsed.data.slice(0, pageSize), {
     asked: pageSize,
     first: offset === 0,
-    // The passage is the body's window with most of the query's words, as the folder cuts it:
-    // core's rerank reads it (dev set, issue 31: MRR@8 0.813 -> 0.829 against ts_headline's).
-    readHit: (row: SearchRow) =>
-      hitOf(row, bestPassage(row.body ?? "", words, attempt.limits.passageChars)),
+    readHit: (row) => reader.hitOf(row, { words, passageChars: attempt.limits.passageChars }),
     more,
     next: String(offset + pageSize),
   });
@@ -74,23 +120,25 @@ export function pageOfRows(
  * document, or row-level security hides it from this caller. The two read the same here;
  * telling them apart needs a policy check the app owns.
  */
-export function documentOfRows(
+export function documentOfRows<DocumentRow>(
   rows: unknown[],
   most: number,
   attempt: BackendAttempt,
+  reader: PostgresRowReader<unknown, DocumentRow>,
 ): DocumentOutcome {
-  const parsed = z.array(documentRowSchema).safeParse(rows);
+  const parsed = reader.documentRows.safeParse(rows);
   if (!parsed.success) return notOfTheLayout(attempt);
-  const bytes = annotateRows(parsed.data, attempt, (row) =>
-    byteLength(row.title, row.heading, row.body, row.slug),
-  );
+  const bytes = annotateRows(parsed.data, attempt, reader.documentBytes);
   if (bytes > attempt.limits.responseBytes) {
     return { kind: "failed", cause: "too_large", reason: `${bytes} bytes of sections` };
   }
-  return documentOf(parsed.data, most, readDocument);
+  return documentOf(parsed.data, most, (read) => reader.readDocument(read));
 }
 
-function hitOf(row: SearchRow, passage: string): BackendHit {
+function hitOf(row: SearchRow, { words, passageChars }: PassageAsked): BackendHit {
+  // The window with most of the query's words, as the folder cuts it: core's rerank reads it
+  // (dev set, issue 31: MRR@8 0.813 with ts_headline's two fragments, 0.829 with this).
+  const passage = bestPassage(row.body ?? "", words, passageChars);
   return {
     documentId: row.document_id,
     title: row.title,
@@ -138,13 +186,13 @@ function notOfTheLayout(attempt: BackendAttempt) {
   return malformed("rows not of the layout's types");
 }
 
-function byteLength(...values: (string | null)[]): number {
+export function byteLength(...values: (string | null)[]): number {
   let total = 0;
   for (const value of values) if (value !== null) total += Buffer.byteLength(value);
   return total;
 }
 
 // Midnight UTC is a date (the corpus's YYYY-MM-DD); anything else stays a date-time.
-function isoDate(value: string): string {
+export function isoDate(value: string): string {
   return value.endsWith("T00:00:00Z") ? value.slice(0, 10) : value;
 }

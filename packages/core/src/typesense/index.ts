@@ -10,4 +10,5 @@ export {
   type TypesenseBackendOptions,
   typesenseBackend,
 } from "./typesense-backend.js";
+export type { TypesenseSemanticOptions } from "./typesense-semantic.js";
 export { type TypesenseErrorRow, typesenseErrorTable } from "./typesense-status-table.js";

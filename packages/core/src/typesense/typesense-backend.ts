@@ -4,12 +4,13 @@ import { hostedBaseUrl, refuseOption } from "../backend-kit/backend-options.js";
 import {
   type CredentialMinting,
   defaultLifetimeSeconds,
-  restrictionsOf,
+  mintingGrant,
 } from "../backend-kit/credential-minting.js";
 import { documentOf, tooManySections } from "../backend-kit/document-size.js";
+import { type HttpEdges, httpEdgesOf } from "../backend-kit/http-edges.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { pageOf } from "../backend-kit/page-end.js";
-import { pathSegment } from "../backend-kit/path-segment.js";
+import { collectionSegment } from "../backend-kit/path-segment.js";
 import { readAnswer } from "../backend-kit/read-answer.js";
 import { readErrorBody } from "../backend-kit/read-wire.js";
 import { type RecordLayoutOptions, recordLayout } from "../backend-kit/record-layout.js";
@@ -17,15 +18,15 @@ import { type HttpAnswer, sendRequest } from "../backend-kit/send-request.js";
 import { signingKeyOf } from "../backend-kit/signing-key.js";
 import { annotateOperation } from "../backend-kit/span-attributes.js";
 import { httpStatusFailure } from "../backend-kit/status-table.js";
-import { type Clock, systemClock } from "../util/clock.js";
 import {
   embeddedParametersJson,
   scopedSearchKey,
   type TypesenseRestrictions,
 } from "./scoped-search-key.js";
+import { type TypesenseSemanticOptions, typesenseSemantic } from "./typesense-semantic.js";
 import { typesenseErrorTable } from "./typesense-status-table.js";
 
-export interface TypesenseBackendOptions extends RecordLayoutOptions {
+export interface TypesenseBackendOptions extends RecordLayoutOptions, HttpEdges {
   /** The node's (or load balancer's) address; every request goes to this origin and path only. */
   url: string;
   /**
@@ -36,8 +37,8 @@ export interface TypesenseBackendOptions extends RecordLayoutOptions {
   mint?: CredentialMinting<TypesenseRestrictions>;
   /** Tokens either side of the match in a hit's passage (`highlight_affix_num_tokens`). Default 15. */
   passageAffixTokens?: number;
-  fetch?: typeof globalThis.fetch;
-  clock?: Pick<Clock, "epochMs">;
+  /** Vector or hybrid search on the collection's embedding field (typesense-semantic.ts). */
+  semantic?: TypesenseSemanticOptions;
 }
 
 const backendName = "typesenseBackend";
@@ -82,9 +83,9 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
     mint,
     defaultLifetimeSeconds,
   );
-  const fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const clock = options.clock ?? systemClock;
+  const { fetch, clock } = httpEdgesOf(options);
   const searchTemplate = `${base.pathname}/collections/{collection}/documents/search`;
+  const semantic = typesenseSemantic(backendName, options.semantic, { ...base, fetch });
 
   async function credentials(
     attempt: BackendAttempt,
@@ -93,15 +94,15 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
       const caller = attempt.caller;
       return "token" in caller ? { "x-typesense-api-key": caller.token } : { ...caller.headers };
     }
-    const restrictions = await restrictionsOf(mint, attempt.caller);
-    if (restrictions === undefined) {
-      return { kind: "unauthorized", reason: "restrictionsFor refused the caller" };
-    }
-    const expiresAt =
-      restrictions.expires_at ?? Math.floor(clock.epochMs() / 1000) + lifetimeSeconds;
+    const grant = await mintingGrant(mint, attempt.caller, {
+      lifetimeSeconds,
+      clock,
+      expiryOf: (given) => given.expires_at,
+    });
+    if (isFailure(grant)) return grant;
     const key = await scopedSearchKey(
       parentKey,
-      embeddedParametersJson({ ...restrictions, expires_at: expiresAt }),
+      embeddedParametersJson({ ...grant.restrictions, expires_at: grant.expiresAt }),
       await signingKey(),
     );
     return { "x-typesense-api-key": key };
@@ -114,14 +115,8 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
     headers: Record<string, string>,
     attempt: BackendAttempt,
   ): Promise<HttpAnswer | BackendFailure> {
-    const segment = pathSegment(collection);
-    if (segment === undefined) {
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: "collection id is not a collection name",
-      };
-    }
+    const segment = collectionSegment(collection, "a collection name");
+    if (isFailure(segment)) return segment;
     return sendRequest(
       {
         method: "GET",
@@ -173,7 +168,9 @@ export function typesenseBackend(options: TypesenseBackendOptions): SearchBacken
         highlight_end_tag: "",
         exhaustive_search: "false",
       });
-      const answer = await search(request.collectionId, parameters, headers, attempt);
+      const answer = await (semantic === undefined
+        ? search(request.collectionId, parameters, headers, attempt)
+        : semantic.search(request.collectionId, request.query, parameters, headers, attempt));
       const response = readAnswer(answer, searchResponseSchema, errorOf);
       if (isFailure(response)) return response;
       const offset = (page - 1) * perPage;

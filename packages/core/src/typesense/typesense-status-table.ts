@@ -1,4 +1,5 @@
 import type { StatusRow } from "../backend-kit/status-table.js";
+import { typesenseSemanticRows } from "./typesense-semantic-rows.js";
 
 // What Typesense's answers mean to core, as data (DESIGN.md section 2). Error bodies are
 // {"message": "..."} with no code. Typesense answers 401 for EVERY auth failure — a wrong key,
@@ -56,6 +57,7 @@ export const typesenseErrorTable: readonly TypesenseErrorRow[] = Object.freeze([
     meaning: { kind: "transient" },
     source: `${apiErrors} (503: temporarily offline)`,
   },
+  ...typesenseSemanticRows,
   {
     status: "4xx",
     label: "request refused",
