@@ -53,6 +53,14 @@ const markdownPage = {
   updated_at: "2026-10-10",
 };
 
+// An index of HTML pages: sections at h1-h6, links at the headings' own ids.
+const htmlPage = {
+  id: "html-1",
+  title: "Alerts",
+  body: '<p>About alerts.</p><h2 id="silence">Silence an <code>alert</code></h2><p>Use amtool to silence a noisy heron alert.</p><h2 id="route">Routing</h2><p>Routes go by label.</p>',
+  url: `${site}/alerts`,
+};
+
 // Section records that carry their own address (with its anchor).
 const sectionRecords = [
   {
@@ -86,6 +94,7 @@ describe.each(["elasticsearch", "opensearch"] as const)(
         indices: {
           "search-site": [setupPage(), glossary],
           "handbook-pages": [markdownPage],
+          "html-pages": [htmlPage],
           "faq-sections": sectionRecords,
         },
         mappings: { "search-site": { ...crawlerIndexMapping } },
@@ -174,6 +183,26 @@ describe.each(["elasticsearch", "opensearch"] as const)(
       expect(fenced.output.results[0]?.ref).toMatch(/#2$/);
       const get = JSON.parse(fake.requests.at(-2)?.body ?? "{}");
       expect(get.query).toEqual({ bool: { filter: [{ term: { page_id: "handbook/deploys" } }] } });
+    });
+
+    it("an HTML page index: sections at its h2s, the heading's text without tags, its id as the anchor", async () => {
+      const docs = createDocsSearch({
+        backend: elasticsearchBackend({
+          url: fake.url,
+          flavor,
+          records: "pages",
+          pageFormat: "html",
+        }),
+        areas: { alerts: ["html-pages"] },
+      });
+      const { output, urls } = await docs.search({ query: "heron" }, { caller });
+      const ref = output.results[0]?.ref ?? "";
+      expect(ref).toMatch(/#2$/);
+      expect(urls[ref]).toBe(`${site}/alerts#silence`);
+      const read = await docs.getDocument({ ref }, { caller });
+      expect(read.output.content).toMatch(
+        /^Silence an alert\nUse amtool to silence a noisy heron alert\./,
+      );
     });
 
     it("section records with a url field: the ref links to it; without one, under portalUrl", async () => {
