@@ -20,6 +20,7 @@ import {
   type ClusterNames,
   type FakeElasticsearchUser,
   globMatches,
+  mappingIndices,
   resolveTarget,
 } from "./fake-elasticsearch-privileges.js";
 import {
@@ -227,7 +228,7 @@ export async function startFakeElasticsearch(
       const answer = mappingAnswer({
         flavor,
         target,
-        indices: records.has(target) ? [target] : aliases.get(target),
+        indices: mappingIndices(target, user.user, cluster),
         user: user.user,
         mayView: globMatches,
         mappings: options.mappings,

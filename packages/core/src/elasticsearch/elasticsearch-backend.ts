@@ -15,6 +15,7 @@ import {
   type ElasticsearchAuth,
 } from "./elasticsearch-auth.js";
 import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
+import { patternMiss } from "./elasticsearch-pattern-miss.js";
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
 import { indexExpressionProblem, indexPathSegment } from "./index-expression.js";
@@ -117,11 +118,16 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     if (isFailure(answer)) return answer;
     // A non-2xx answer by the status table: only the error `type` is read, never its `reason`.
     if (answer.status < 200 || answer.status > 299) {
-      return httpStatusFailure(elasticsearchErrorTable, answer, {
-        code: errorType(answer.text),
-        message: awsErrorMessage(answer.text),
-        epochMs: clock.epochMs(),
-      });
+      const miss = patternMiss(collectionId, answer, errorType(answer.text));
+      if (miss !== undefined) attempt.annotate({ note: miss.note });
+      return (
+        miss?.failure ??
+        httpStatusFailure(elasticsearchErrorTable, answer, {
+          code: errorType(answer.text),
+          message: awsErrorMessage(answer.text),
+          epochMs: clock.epochMs(),
+        })
+      );
     }
     const response = readWire(answer.text, searchResponseSchema);
     if (isFailure(response)) return response;
