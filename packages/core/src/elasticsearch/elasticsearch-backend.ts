@@ -15,6 +15,11 @@ import {
   type ElasticsearchAuth,
 } from "./elasticsearch-auth.js";
 import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
+import {
+  type ElasticsearchSemanticOptions,
+  elasticsearchSemantic,
+} from "./elasticsearch-semantic.js";
+import { semanticFailure } from "./elasticsearch-semantic-errors.js";
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
 import { indexExpressionProblem, indexPathSegment } from "./index-expression.js";
@@ -45,6 +50,8 @@ export interface ElasticsearchBackendOptions
    * caller brings no `authorization` of its own; a caller's API key, token or Basic wins.
    */
   auth?: ElasticsearchAuth;
+  /** A semantic, kNN or hybrid first stage on the index's vectors (elasticsearch-semantic.ts). */
+  semantic?: ElasticsearchSemanticOptions;
   fetch?: typeof globalThis.fetch;
   /** For `Retry-After` HTTP dates and the signature's date. */
   clock?: Pick<Clock, "epochMs">;
@@ -90,6 +97,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const searchTemplate = `${base.pathname}/{index}/_search`;
   const clock = options.clock ?? systemClock;
+  const semantic = elasticsearchSemantic(backendName, flavor, options.semantic);
   const authorize = authorizeRequests(backendName, options.auth, () => clock.epochMs());
 
   /** One Search API call: the answer read and checked whole, or its failure. */
@@ -117,6 +125,8 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     if (isFailure(answer)) return answer;
     // A non-2xx answer by the status table: only the error `type` is read, never its `reason`.
     if (answer.status < 200 || answer.status > 299) {
+      const vectorFailure = semanticFailure(answer);
+      if (vectorFailure !== undefined) return vectorFailure;
       return httpStatusFailure(elasticsearchErrorTable, answer, {
         code: errorType(answer.text),
         message: awsErrorMessage(answer.text),
@@ -144,7 +154,10 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
         maxResultWindow - from,
         layout.maxPageSize,
       );
-      const body = layout.searchBody(request, { from, size }, attempt);
+      const lexical = layout.searchBody(request, { from, size }, attempt);
+      const body =
+        semantic === undefined ? lexical : await semantic(lexical, request.query, attempt);
+      if (isFailure(body)) return body;
       const response = await search(request.collectionId, body, attempt, "search");
       if (isFailure(response)) return response;
       const hits = response.hits.hits;
