@@ -69,6 +69,7 @@ const entries = [
     edge: false,
     values: [
       "defaultPostgresColumns",
+      "defaultPostgresPageColumns",
       "defaultPostgresRanking",
       "loadSections",
       "postgresBackend",
@@ -77,6 +78,7 @@ const entries = [
       "postgresEndUserErrorTable",
       "postgresErrorClassTable",
       "postgresErrorTable",
+      "postgresPageIndexSql",
       "postgresSchemaSql",
       "sectionsOfDocument",
       "sectionsOfMarkdown",

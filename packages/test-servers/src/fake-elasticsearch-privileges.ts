@@ -148,6 +148,35 @@ export function resolveTarget(
   return [...selected];
 }
 
+/**
+ * The concrete indices a Get mapping target names for `user`: a name or alias as it is; a
+ * pattern expanded to the open indices and aliases the user may view (`view_index_metadata`),
+ * which may be none (the API's allow_no_indices defaults to true: an empty answer).
+ */
+export function mappingIndices(
+  target: string,
+  user: FakeElasticsearchUser | undefined,
+  cluster: ClusterNames,
+): readonly string[] | undefined {
+  if (!target.includes("*")) {
+    return (
+      cluster.aliases.get(target) ??
+      ([...cluster.indices()].includes(target) ? [target] : undefined)
+    );
+  }
+  const mayView = (name: string) =>
+    user === undefined ||
+    (user.viewIndexMetadata ?? []).some((pattern) => globMatches(pattern, name));
+  const found = new Set<string>();
+  for (const index of cluster.indices()) {
+    if (globMatches(target, index) && !cluster.isClosed(index) && mayView(index)) found.add(index);
+  }
+  for (const [alias, indices] of cluster.aliases) {
+    if (globMatches(target, alias) && mayView(alias)) for (const index of indices) found.add(index);
+  }
+  return [...found];
+}
+
 /** `*` matches any run of characters; everything else is literal. */
 export function globMatches(pattern: string, name: string): boolean {
   const expression = pattern

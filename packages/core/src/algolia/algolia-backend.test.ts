@@ -1,42 +1,34 @@
-import {
-  contractPageUrl,
-  docSearchRecordsOf,
-  type FakeHostedEngine,
-  startFakeAlgolia,
-} from "@search-docs/test-servers";
-import { afterEach, describe, expect, it } from "vitest";
+import type { FakeHostedEngine } from "@search-docs/test-servers";
+import { contractPageUrl, startFakeAlgolia } from "@search-docs/test-servers";
+import { describe, expect, it } from "vitest";
+import { expectEnginePassages } from "../__fixtures__/expect-engine-passages.js";
 import { expectTeamsApart } from "../__fixtures__/expect-teams-apart.js";
+import * as teams from "../__fixtures__/team-records.js";
 import type { SearchBackend } from "../backend/search-backend.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { contractDocuments } from "../testing/contract-documents.js";
-import { type TestAttempt, testAttempt } from "../testing/test-attempt.js";
+import { testAttempt } from "../testing/test-attempt.js";
 import { algoliaBackend } from "./algolia-backend.js";
 import { algoliaErrorTable } from "./algolia-status-table.js";
 
 const documents = contractDocuments();
 // Two teams' pages in one index: each user's secured key filters to their team.
-const records = docSearchRecordsOf(documents, "nested", (document) => ({
-  team: documents.indexOf(document) % 2 === 0 ? "platform" : "support",
-}));
+const records = teams.records("nested");
 const parentKey = "parent-search-key-never-sent";
-let fake: FakeHostedEngine | undefined;
+const started = teams.fakePerTest();
 
 async function start(hosts = 1): Promise<FakeHostedEngine> {
-  fake = await startFakeAlgolia({
-    appId: "APP",
-    indices: { docs: records, other: records },
-    keys: { [parentKey]: { indices: ["docs", "gone"] }, "plain-key": { indices: ["docs"] } },
-    searchableAttributes: ["hierarchy.lvl1", "hierarchy.lvl2", "content"],
-    attributesForFaceting: ["url_without_anchor", "team"],
-    hosts,
-  });
-  return fake;
+  return started(
+    await startFakeAlgolia({
+      appId: "APP",
+      indices: { docs: records, other: records },
+      keys: { [parentKey]: { indices: ["docs", "gone"] }, "plain-key": { indices: ["docs"] } },
+      searchableAttributes: ["hierarchy.lvl1", "hierarchy.lvl2", "content"],
+      attributesForFaceting: ["url_without_anchor", "team"],
+      hosts,
+    }),
+  );
 }
-
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
 
 function minting(engine: FakeHostedEngine, extra: { validUntil?: number } = {}): SearchBackend {
   return algoliaBackend({
@@ -44,26 +36,21 @@ function minting(engine: FakeHostedEngine, extra: { validUntil?: number } = {}):
     hosts: engine.urls,
     mint: {
       parentKey,
-      restrictionsFor: (caller) => {
-        if (!("token" in caller)) return undefined;
-        const team = { "alice-session": "platform", "bob-session": "support" }[caller.token];
-        return team === undefined
-          ? undefined
-          : { filters: `team:${team}`, restrictIndices: ["docs", "gone"], ...extra };
-      },
+      restrictionsFor: teams.restrictedBy((team) => ({
+        filters: `team:${team}`,
+        restrictIndices: ["docs", "gone"],
+        ...extra,
+      })),
     },
   });
 }
 
-const page = { collectionId: "docs", query: "the", pageSize: 20, continuation: undefined };
-const attempt = (token: string): TestAttempt => testAttempt({ caller: { token } });
+const page = teams.firstPage;
+const attempt = teams.attemptOf;
 
 describe("algoliaBackend", () => {
   it("two users on secured keys minted per call see different documents", async () => {
-    await expectTeamsApart(
-      minting(await start()),
-      (id) => records.find((record) => record.url_without_anchor === id)?.team,
-    );
+    await expectTeamsApart(minting(await start()), teams.ofPage(records));
   });
 
   it("never sends the parent key: each request carries a derived key", async () => {
@@ -184,15 +171,7 @@ describe("algoliaBackend", () => {
 
   it("a hit's passage is Algolia's snippet of the content (_snippetResult), passageWords long at most", async () => {
     const backend = algoliaBackend({ appId: "APP", hosts: (await start()).urls, passageWords: 12 });
-    const outcome = await backend.searchPage(page, attempt("plain-key"));
-    if (outcome.kind !== "page") throw new Error(`a page, not ${outcome.kind}`);
-    expect(outcome.hits.length).toBeGreaterThan(0);
-    const contents = records.map((record) => String(record.content).split(/\s+/).join(" "));
-    for (const { snippet } of outcome.hits) {
-      expect(snippet).not.toBe("");
-      expect(snippet.split(" ").length).toBeLessThanOrEqual(12);
-      expect(contents.some((content) => content.includes(snippet))).toBe(true);
-    }
+    expectEnginePassages(await backend.searchPage(page, attempt("plain-key")), records, 12);
   });
 
   it("reads a DocSearch page as one document, its anchors as sections in page order", async () => {

@@ -152,36 +152,3 @@ function decodeEntities(text: string): string {
     return namedEntities[name.toLowerCase()] ?? entity;
   });
 }
-
-/**
- * The headings a crawler listed (the Elastic web crawler's `headings`), found in a plain-text
- * body in order: each is looked for after the previous one, whole words, any run of whitespace
- * for a space, exact case first. One not found is skipped (its text stays in the section before).
- */
-export function listedHeadings(body: string, headings: readonly string[]): HeadingMark[] {
-  const marks: HeadingMark[] = [];
-  let from = 0;
-  for (const heading of headings) {
-    const text = heading.replace(/\s+/g, " ").trim();
-    if (text === "") continue;
-    const words = text.split(" ").map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    const source = `(?<![\\p{L}\\p{N}])${words.join("\\s+")}(?![\\p{L}\\p{N}])`;
-    const found =
-      findFrom(body, new RegExp(source, "gu"), from) ??
-      findFrom(body, new RegExp(source, "giu"), from);
-    if (found === undefined) continue;
-    marks.push({ start: found.index, contentStart: found.index + found.length, level: 0, text });
-    from = found.index + found.length;
-  }
-  return marks;
-}
-
-function findFrom(
-  body: string,
-  pattern: RegExp,
-  from: number,
-): { index: number; length: number } | undefined {
-  pattern.lastIndex = from;
-  const match = pattern.exec(body);
-  return match === null ? undefined : { index: match.index, length: match[0].length };
-}

@@ -112,6 +112,26 @@ describe("pageSections", () => {
     ]);
   });
 
+  it("plain text: a table of contents before or after the content does not take the headings", () => {
+    const headings = ["Install", "Configure", "Troubleshoot"];
+    const content =
+      "Install Run the installer as root. Configure Set the key in the config file. Troubleshoot Read the agent's logs first.";
+    const toc = "On this page Install Configure Troubleshoot";
+    const top = pageSections({ title: "Agent", body: `Agent ${toc} ${content}`, headings });
+    expect(brief(top).map(({ heading, text }) => [heading, text])).toEqual([
+      ["Agent", `Agent ${toc}`],
+      ["Install", "Run the installer as root."],
+      ["Configure", "Set the key in the config file."],
+      ["Troubleshoot", "Read the agent's logs first."],
+    ]);
+    const bottom = pageSections({ title: "Agent", body: `${content} ${toc}`, headings });
+    expect(brief(bottom).map(({ heading, text }) => [heading, text])).toEqual([
+      ["Install", "Run the installer as root."],
+      ["Configure", "Set the key in the config file."],
+      ["Troubleshoot", `Read the agent's logs first. ${toc}`],
+    ]);
+  });
+
   it("30 headings give 30 sections; maxSections makes the last one run to the end", () => {
     const body = Array.from({ length: 30 }, (_, n) => `## Part ${n + 1}\nText ${n + 1}.`).join(
       "\n",
@@ -137,6 +157,13 @@ describe("sectionOfPassage", () => {
     );
     // The fragment wins over counting: "key" occurs in both, "signing" only in the other.
     expect(sectionOfPassage(body, sections, "a leaked key", "signing key")?.section).toBe("3");
+    // A fragment that starts before the heading: the section its matched word is in.
+    expect(
+      sectionOfPassage(body, sections, "monthly.\n## Revoke\nRevoke a leaked", "leaked")?.section,
+    ).toBe("3");
+    expect(
+      sectionOfPassage(body, sections, "monthly. Revoke  Revoke a leaked", "leaked")?.section,
+    ).toBe("3");
     // Whitespace joined differently by the engine: placed word by word.
     expect(sectionOfPassage(body, sections, "the  signing\nkey", "signing")?.section).toBe("2");
   });

@@ -1,9 +1,5 @@
-import {
-  type HeadingMark,
-  htmlHeadings,
-  listedHeadings,
-  markdownHeadings,
-} from "./page-headings.js";
+import { listedHeadings } from "./listed-headings.js";
+import { type HeadingMark, htmlHeadings, markdownHeadings } from "./page-headings.js";
 
 // A page-level record (one record per page: the Elastic web crawler's, most home-grown indexers',
 // an app's `pages` table) as sections (DESIGN.md section 2, "Records"): split at the page's own

@@ -19,8 +19,9 @@ export function sectionOfPassage(
 ): PageSection | undefined {
   const terms = wordsOf(query).filter((term) => term.length > 2 && !stopwords.has(term));
   const words = wordsOf(passage);
-  if (words.length > 0 && words.some((word) => terms.some((term) => sameWord(word, term)))) {
-    const at = offsetOf(body, passage, words);
+  const matched = words.findIndex((word) => terms.some((term) => sameWord(word, term)));
+  if (matched !== -1) {
+    const at = offsetOf(body, passage, words, matched);
     if (at !== undefined) return sectionAt(sections, at);
   }
   let best: PageSection | undefined;
@@ -49,17 +50,35 @@ export function sectionAt(
   return found;
 }
 
-// Enough of a passage's words to place it; a longer pattern would only cost time.
-const placedWords = 16;
+// Words either side of the first matched word used to place a passage the engine reshaped: the
+// matched word is what makes them distinctive (a page's boilerplate repeats; its match does not).
+const placedWords = 12;
 
-function offsetOf(body: string, passage: string, words: readonly string[]): number | undefined {
-  const verbatim = body.indexOf(passage.trim());
-  if (verbatim !== -1) return verbatim;
+/**
+ * Where the passage's first matched word (`words[matched]`) sits in the body: the passage found
+ * verbatim, else by its words around that one; the word's own place, so a passage that starts
+ * before a heading still names the section its match is in.
+ */
+function offsetOf(
+  body: string,
+  passage: string,
+  words: readonly string[],
+  matched: number,
+): number | undefined {
+  const trimmed = passage.trim();
+  const verbatim = body.indexOf(trimmed);
+  if (verbatim !== -1) {
+    const word = [...trimmed.matchAll(/[\p{L}\p{N}]+/gu)][matched];
+    return verbatim + (word?.index ?? 0);
+  }
+  const from = Math.max(0, matched - placedWords);
   const escaped = words
-    .slice(0, placedWords)
+    .slice(from, matched + placedWords + 1)
     .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const match = new RegExp(escaped.join("[^\\p{L}\\p{N}]+"), "iu").exec(body);
-  return match === null ? undefined : match.index;
+  // The matched word in its own group: `d` gives the group's place.
+  escaped[matched - from] = `(${escaped[matched - from]})`;
+  const match = new RegExp(escaped.join("[^\\p{L}\\p{N}]+"), "diu").exec(body);
+  return match?.indices?.[1]?.[0];
 }
 
 // Query words too common to say where a page's answer is.

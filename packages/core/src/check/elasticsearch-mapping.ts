@@ -63,6 +63,16 @@ export function elasticsearchMappingInspector(target: {
       if (status !== 200 || typeof body !== "object" || body === null) {
         return { state: "skip", detail: `mapping not read (${status})` };
       }
+      if (Object.keys(body).length === 0) {
+        // A pattern with no index behind it for these credentials: the searches of every user
+        // would omit it (the engine's 404 for a pattern resolving to nothing).
+        return {
+          state: "fail",
+          collectionMissing: true,
+          detail: `the pattern ${collectionId} matches no index these credentials may view`,
+          fix: `create an index ${collectionId} matches, or fix SEARCH_DOCS_AREAS (if it exists, give these credentials view_index_metadata and read on it)`,
+        };
+      }
       const problems = Object.entries(
         body as Record<string, { mappings?: { properties?: Properties } }>,
       ).flatMap(([index, entry]) => problemsOf(index, entry.mappings?.properties ?? {}));

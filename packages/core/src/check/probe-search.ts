@@ -9,6 +9,8 @@ export interface Probe {
   firstRef: string | undefined;
   failure: { kind: FailureKind; reason: string } | undefined;
   forbidden: boolean;
+  /** The trace's notes: why a collection was omitted, when the backend said. */
+  notes: readonly string[];
 }
 
 export async function probeSearch(
@@ -25,6 +27,7 @@ export async function probeSearch(
       firstRef: output.results[0]?.ref,
       failure: trace.failures[0],
       forbidden: trace.omitted.length > 0,
+      notes: trace.notes,
     };
     if (output.status !== "no_matches") return last;
   }

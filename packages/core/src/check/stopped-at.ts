@@ -25,6 +25,16 @@ export function stoppedAt(layout: LayoutFinding | undefined, probe: Classified |
 export function probeFailure(probe: Probe, collectionId: string, context: FixContext) {
   if (probe.failure !== undefined) return classifyFailure(probe.failure, collectionId, context);
   if (!probe.forbidden) return undefined;
+  // Elasticsearch's wildcard pattern with no index behind it for this credential (the engine
+  // answers alike whether none matches or none may be read): the collection, not the key.
+  const noIndex = probe.notes.find((note) => note.includes("resolved to no index"));
+  if (noIndex !== undefined) {
+    return {
+      step: "collection" as const,
+      detail: `the pattern ${collectionId} resolved to no index with these credentials: none matches it, or they may read none of it`,
+      fix: `create an index ${collectionId} matches, or fix SEARCH_DOCS_AREAS (if it exists, give ${context.credentialVariable ?? "the credential"} read on it)`,
+    };
+  }
   return {
     step: "credentials" as const,
     detail: `forbidden: the engine refused this credential on ${collectionId} (403)`,

@@ -36,6 +36,14 @@ describe("elasticsearchConfigFromEnvironment", () => {
         { caller: "ignored" },
       ),
     ).not.toHaveProperty("caller");
+    expect(
+      elasticsearchConfigFromEnvironment({
+        SEARCH_DOCS_ELASTICSEARCH_URL: "http://127.0.0.1:9200",
+        SEARCH_DOCS_AREAS: areas,
+        SEARCH_DOCS_ELASTICSEARCH_USERNAME: "alice",
+        SEARCH_DOCS_ELASTICSEARCH_PASSWORD: "pa55",
+      }),
+    ).toMatchObject({ caller: { headers: { authorization: `Basic ${btoa("alice:pa55")}` } } });
   });
 
   it("refuses a half-done or ambiguous configuration, naming the variable", () => {
@@ -54,6 +62,10 @@ describe("elasticsearchConfigFromEnvironment", () => {
       [{ ...base, SEARCH_DOCS_BASE_URL: "http://docs.internal" }, "SEARCH_DOCS_BASE_URL"],
       [{ ...base, SEARCH_DOCS_TOKEN: "" }, "SEARCH_DOCS_ELASTICSEARCH_API_KEY"],
       [{ ...base, SEARCH_DOCS_ELASTICSEARCH_API_KEY: "k" }, "SEARCH_DOCS_ELASTICSEARCH_API_KEY"],
+      [
+        { ...base, SEARCH_DOCS_TOKEN: "", SEARCH_DOCS_ELASTICSEARCH_USERNAME: "alice" },
+        "SEARCH_DOCS_ELASTICSEARCH_PASSWORD",
+      ],
     ];
     for (const [environment, option] of cases) {
       let thrown: unknown;

@@ -56,14 +56,27 @@ describe("createDocsSearch({ backend: elasticsearchBackend({ url }), areas: { ru
   });
 
   it("unavailable: a missing index or alias (404), never no_matches", async () => {
-    for (const runbooks of [["docs-runbooks-v2"], ["docs-runbooks-*-archive"]]) {
-      const { output, trace } = await docsFor(runbooks).search(
-        { query: "quokka xylophone" },
-        { caller },
-      );
-      expect(output.status).toBe("unavailable");
-      expect(JSON.stringify(trace)).not.toContain("no such index");
-    }
+    const { output, trace } = await docsFor(["docs-runbooks-v2"]).search(
+      { query: "quokka xylophone" },
+      { caller },
+    );
+    expect(output.status).toBe("unavailable");
+    expect(JSON.stringify(trace)).not.toContain("no such index");
+  });
+
+  it("a pattern resolving to no index for this caller: omitted like a 403, with a note", async () => {
+    const { output, trace } = await docsFor(["docs-runbooks-*-archive"]).search(
+      { query: "quokka xylophone" },
+      { caller },
+    );
+    expect(output.status).toBe("no_matches");
+    expect(trace.omitted.map((omission) => omission.collectionId)).toEqual([
+      "docs-runbooks-*-archive",
+    ]);
+    expect(trace.notes.join("\n")).toContain(
+      "index pattern docs-runbooks-*-archive resolved to no index for this caller",
+    );
+    expect(JSON.stringify(trace)).not.toContain("no such index");
   });
 
   const rows: ReadonlyArray<[string, FakeElasticsearchFault]> = [

@@ -162,8 +162,16 @@ for (const flavor of ["elasticsearch", "opensearch"] as const satisfies readonly
       expect(outcome).toHaveProperty("reason", "HTTP 404 index_not_found_exception");
     });
 
-    it("row: a pattern matching no index is misconfigured (allow_no_indices=false), never no_match", async () => {
+    it("row: a pattern resolving to no index for this caller is forbidden (omitted), never no_match", async () => {
+      // Under allow_no_indices=false the engine answers 404 whether nothing matches the pattern
+      // or the caller may read none of it: omitted like a 403; a name outright stays misconfigured.
       expect(await search(backend, "archive-*", { query: nothing })).toMatchObject({
+        kind: "forbidden",
+      });
+      expect(await search(backend, "docs-runbooks,archive-*", { query: nothing })).toMatchObject({
+        kind: "forbidden",
+      });
+      expect(await search(backend, "docs-gone,docs-run*", { query: nothing })).toMatchObject({
         kind: "failed",
         cause: "misconfigured",
       });

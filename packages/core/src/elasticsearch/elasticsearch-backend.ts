@@ -15,11 +15,15 @@ import {
   type ElasticsearchAuth,
 } from "./elasticsearch-auth.js";
 import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
+<<<<<<< HEAD
 import {
   type ElasticsearchSemanticOptions,
   elasticsearchSemantic,
 } from "./elasticsearch-semantic.js";
 import { semanticFailure } from "./elasticsearch-semantic-errors.js";
+=======
+import { patternMiss } from "./elasticsearch-pattern-miss.js";
+>>>>>>> main
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
 import { indexExpressionProblem, indexPathSegment } from "./index-expression.js";
@@ -30,7 +34,7 @@ export {
 } from "./elasticsearch-section-layout.js";
 
 export interface ElasticsearchBackendOptions
-  extends Partial<Omit<ElasticsearchLayoutOptions, "titleBoost" | "passageChars">> {
+  extends Partial<Omit<ElasticsearchLayoutOptions, "flavor" | "titleBoost" | "passageChars">> {
   /** The cluster's (or its proxy's) address; every request goes to this origin and path only. */
   url: string;
   /** Names the engine in traces and spans; the wire's differences are handled for both. */
@@ -91,7 +95,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     refuse("maxResultWindow", "maxResultWindow must be a whole number of at least 1");
   }
   // Records per section (default) or per page, field names and page format checked here.
-  const layout = elasticsearchLayout(backendName, { ...options, titleBoost, passageChars });
+  const layout = elasticsearchLayout(backendName, { ...options, flavor, titleBoost, passageChars });
   // Looked up per request, so a fetch installed after construction (a test's, a polyfill) is used.
   const fetchFunction: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -125,6 +129,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     if (isFailure(answer)) return answer;
     // A non-2xx answer by the status table: only the error `type` is read, never its `reason`.
     if (answer.status < 200 || answer.status > 299) {
+<<<<<<< HEAD
       const vectorFailure = semanticFailure(answer);
       if (vectorFailure !== undefined) return vectorFailure;
       return httpStatusFailure(elasticsearchErrorTable, answer, {
@@ -132,6 +137,18 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
         message: awsErrorMessage(answer.text),
         epochMs: clock.epochMs(),
       });
+=======
+      const miss = patternMiss(collectionId, answer, errorType(answer.text));
+      if (miss !== undefined) attempt.annotate({ note: miss.note });
+      return (
+        miss?.failure ??
+        httpStatusFailure(elasticsearchErrorTable, answer, {
+          code: errorType(answer.text),
+          message: awsErrorMessage(answer.text),
+          epochMs: clock.epochMs(),
+        })
+      );
+>>>>>>> main
     }
     const response = readWire(answer.text, searchResponseSchema);
     if (isFailure(response)) return response;

@@ -34,6 +34,15 @@ function setupPage() {
   };
 }
 
+// Longer than index.highlight.max_analyzed_offset (1,000,000): the crawler keeps bodies to 5 MB.
+const hugePage = {
+  id: "page-huge",
+  title: "API reference",
+  body_content: `Overview ${"lorem ipsum dolor sit amet ".repeat(40_000)} Appendix The zebrafar lives only here.`,
+  headings: ["Overview", "Appendix"],
+  url: `${site}/api`,
+};
+
 const glossary = {
   id: "page-glossary",
   title: "Glossary",
@@ -51,6 +60,14 @@ const markdownPage = {
   body: "Intro to deploys.\n\n## Roll back a release\nRun `deploy rollback` within ten minutes.\n\n```sh\n# not a heading: pelican\n```\n\n## Freeze windows\nNo deploys on Fridays.",
   url: `${site}/handbook/deploys`,
   updated_at: "2026-10-10",
+};
+
+// An index of HTML pages: sections at h1-h6, links at the headings' own ids.
+const htmlPage = {
+  id: "html-1",
+  title: "Alerts",
+  body: '<p>About alerts.</p><h2 id="silence">Silence an <code>alert</code></h2><p>Use amtool to silence a noisy heron alert.</p><h2 id="route">Routing</h2><p>Routes go by label.</p>',
+  url: `${site}/alerts`,
 };
 
 // Section records that carry their own address (with its anchor).
@@ -84,8 +101,9 @@ describe.each(["elasticsearch", "opensearch"] as const)(
         flavor,
         idField: "id",
         indices: {
-          "search-site": [setupPage(), glossary],
+          "search-site": [setupPage(), glossary, hugePage],
           "handbook-pages": [markdownPage],
+          "html-pages": [htmlPage],
           "faq-sections": sectionRecords,
         },
         mappings: { "search-site": { ...crawlerIndexMapping } },
@@ -141,6 +159,21 @@ describe.each(["elasticsearch", "opensearch"] as const)(
       expect(read.urls[ref]).toBe(`${site}/glossary`);
     });
 
+    it("a body past the highlighter's 1,000,000 characters: no 400, the match placed by the query's words", async () => {
+      const docs = crawled();
+      const { output } = await docs.search({ query: "zebrafar" }, { caller });
+      expect(output.status).toBe("ok");
+      const ref = output.results[0]?.ref ?? "";
+      expect(ref).toMatch(/#2$/);
+      const read = await docs.getDocument({ ref }, { caller });
+      expect(read.output.content).toBe("Appendix\nThe zebrafar lives only here.");
+      const body = JSON.parse(
+        fake.requests.findLast((r) => r.body.includes("zebrafar"))?.body ?? "{}",
+      );
+      const limit = flavor === "opensearch" ? "max_analyzer_offset" : "max_analyzed_offset";
+      expect(body.highlight[limit]).toBe(999_999);
+    });
+
     it("past limits.documentSections the last section runs to the end, numbered alike in search and get_document", async () => {
       const docs = crawled({ documentSections: 10 });
       const { output } = await docs.search({ query: "marker25" }, { caller });
@@ -174,6 +207,26 @@ describe.each(["elasticsearch", "opensearch"] as const)(
       expect(fenced.output.results[0]?.ref).toMatch(/#2$/);
       const get = JSON.parse(fake.requests.at(-2)?.body ?? "{}");
       expect(get.query).toEqual({ bool: { filter: [{ term: { page_id: "handbook/deploys" } }] } });
+    });
+
+    it("an HTML page index: sections at its h2s, the heading's text without tags, its id as the anchor", async () => {
+      const docs = createDocsSearch({
+        backend: elasticsearchBackend({
+          url: fake.url,
+          flavor,
+          records: "pages",
+          pageFormat: "html",
+        }),
+        areas: { alerts: ["html-pages"] },
+      });
+      const { output, urls } = await docs.search({ query: "heron" }, { caller });
+      const ref = output.results[0]?.ref ?? "";
+      expect(ref).toMatch(/#2$/);
+      expect(urls[ref]).toBe(`${site}/alerts#silence`);
+      const read = await docs.getDocument({ ref }, { caller });
+      expect(read.output.content).toMatch(
+        /^Silence an alert\nUse amtool to silence a noisy heron alert\./,
+      );
     });
 
     it("section records with a url field: the ref links to it; without one, under portalUrl", async () => {

@@ -27,7 +27,7 @@ const closeIndex =
   "https://www.elastic.co/guide/en/elasticsearch/reference/current/indices-close.html";
 const closedBlock =
   "elastic/elasticsearch MetadataIndexStateService.java (INDEX_CLOSED_BLOCK is RestStatus.FORBIDDEN)";
-const securityPrivileges =
+export const securityPrivileges =
   "https://www.elastic.co/guide/en/elasticsearch/reference/current/security-privileges.html";
 const openSearchSecurity =
   "https://docs.opensearch.org/latest/security/access-control/authorization-basics/";

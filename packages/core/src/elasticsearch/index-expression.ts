@@ -37,3 +37,13 @@ export function indexPathSegment(collectionId: string): string {
     .map((part) => encodeURIComponent(part))
     .join(",");
 }
+
+/**
+ * The expression's wildcard patterns (a part with `*`, or `_all`), exclusions left out; and
+ * whether every name it includes is one (then a 404 can only be a pattern's).
+ */
+export function wildcardPatterns(collectionId: string): { patterns: string[]; only: boolean } {
+  const included = collectionId.split(",").filter((part) => !part.startsWith("-"));
+  const patterns = included.filter((part) => part.includes("*") || part.endsWith("_all"));
+  return { patterns, only: patterns.length > 0 && patterns.length === included.length };
+}

@@ -1,42 +1,34 @@
-import {
-  contractPageUrl,
-  docSearchRecordsOf,
-  type FakeHostedEngine,
-  startFakeMeilisearch,
-} from "@search-docs/test-servers";
-import { afterEach, describe, expect, it } from "vitest";
+import type { FakeHostedEngine } from "@search-docs/test-servers";
+import { contractPageUrl, startFakeMeilisearch } from "@search-docs/test-servers";
+import { describe, expect, it } from "vitest";
+import { expectEnginePassages } from "../__fixtures__/expect-engine-passages.js";
 import { expectTeamsApart } from "../__fixtures__/expect-teams-apart.js";
+import * as teams from "../__fixtures__/team-records.js";
 import { contractDocuments } from "../testing/contract-documents.js";
-import { type TestAttempt, testAttempt } from "../testing/test-attempt.js";
+import { testAttempt } from "../testing/test-attempt.js";
 import { meilisearchBackend } from "./meilisearch-backend.js";
 import { meilisearchErrorTable } from "./meilisearch-status-table.js";
 import { tenantToken } from "./tenant-token.js";
 
 const documents = contractDocuments();
-const records = docSearchRecordsOf(documents, "underscored", (document) => ({
-  team: documents.indexOf(document) % 2 === 0 ? "platform" : "support",
-}));
+const records = teams.records("underscored");
 const parentKey = "parent-search-key-never-sent";
 const uid = "6062abda-a5aa-4414-ac91-ecd7944c0f8d";
-let fake: FakeHostedEngine | undefined;
+const started = teams.fakePerTest();
 
 async function start(filterable = ["url_without_anchor", "team"]): Promise<FakeHostedEngine> {
-  fake = await startFakeMeilisearch({
-    indexes: { docs: records, other: records },
-    keys: [
-      { key: parentKey, uid, indexes: ["docs", "gone"] },
-      { key: "plain-key", uid: "plain", indexes: ["docs"] },
-    ],
-    searchableAttributes: ["hierarchy_lvl1", "hierarchy_lvl2", "content"],
-    filterableAttributes: filterable,
-  });
-  return fake;
+  return started(
+    await startFakeMeilisearch({
+      indexes: { docs: records, other: records },
+      keys: [
+        { key: parentKey, uid, indexes: ["docs", "gone"] },
+        { key: "plain-key", uid: "plain", indexes: ["docs"] },
+      ],
+      searchableAttributes: ["hierarchy_lvl1", "hierarchy_lvl2", "content"],
+      filterableAttributes: filterable,
+    }),
+  );
 }
-
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
 
 function minting(engine: FakeHostedEngine, extra: { expiresAt?: number } = {}) {
   return meilisearchBackend({
@@ -44,27 +36,21 @@ function minting(engine: FakeHostedEngine, extra: { expiresAt?: number } = {}) {
     mint: {
       parentKey,
       apiKeyUid: uid,
-      restrictionsFor: (caller) => {
-        if (!("token" in caller)) return undefined;
-        const team = { "alice-session": "platform", "bob-session": "support" }[caller.token];
-        return team === undefined
-          ? undefined
-          : { searchRules: { docs: { filter: `team = ${team}` }, gone: null }, ...extra };
-      },
+      restrictionsFor: teams.restrictedBy((team) => ({
+        searchRules: { docs: { filter: `team = ${team}` }, gone: null },
+        ...extra,
+      })),
     },
   });
 }
 
-const page = { collectionId: "docs", query: "the", pageSize: 20, continuation: undefined };
-const attempt = (token: string): TestAttempt => testAttempt({ caller: { token } });
+const page = teams.firstPage;
+const attempt = teams.attemptOf;
 const soon = () => Math.floor(Date.now() / 1000) + 600;
 
 describe("meilisearchBackend", () => {
   it("two users on tenant tokens minted per call see different documents", async () => {
-    await expectTeamsApart(
-      minting(await start()),
-      (id) => records.find((record) => record.url_without_anchor === id)?.team,
-    );
+    await expectTeamsApart(minting(await start()), teams.ofPage(records));
   });
 
   it("never sends the parent key", async () => {
@@ -131,15 +117,7 @@ describe("meilisearchBackend", () => {
 
   it("a hit's passage is Meilisearch's cropped content (_formatted), passageWords long at most", async () => {
     const backend = meilisearchBackend({ url: (await start()).urls[0] ?? "", passageWords: 12 });
-    const outcome = await backend.searchPage(page, attempt("plain-key"));
-    if (outcome.kind !== "page") throw new Error(`a page, not ${outcome.kind}`);
-    expect(outcome.hits.length).toBeGreaterThan(0);
-    const contents = records.map((record) => String(record.content).split(/\s+/).join(" "));
-    for (const { snippet } of outcome.hits) {
-      expect(snippet).not.toBe("");
-      expect(snippet.split(" ").length).toBeLessThanOrEqual(12);
-      expect(contents.some((content) => content.includes(snippet))).toBe(true);
-    }
+    expectEnginePassages(await backend.searchPage(page, attempt("plain-key")), records, 12);
   });
 
   it("401 missing_authorization_header is unauthorized", async () => {

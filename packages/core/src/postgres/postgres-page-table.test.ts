@@ -70,6 +70,17 @@ describeWithPostgres('a page table (rows: "pages") on a real PostgreSQL', () => 
         ],
       );
     }
+    // A page whose best passage starts on the last word of one section and runs into the next,
+    // which holds the rest of the words: the hit belongs to the next one. And a page with no
+    // heading at all: one section, under its title.
+    await database.admin.query(
+      `insert into pages (space, title, body, url) values
+       ('edge', 'Vault keys', $1, 'https://docs.example.com/edge/vault-keys'),
+       ('edge', 'Plain note', 'The vault has no headings here, only this line.', null)`,
+      [
+        "Intro text.\n\n## Where keys live\n\nThe keys are in the vault\n\n## Steps\n\nRotate the signing key, restart the signer, then rotate again and restart.",
+      ],
+    );
     // Enough other pages that the planner has a choice between a scan and the index.
     await database.admin.query(
       `insert into pages (space, title, body) select 'filler', 'Filler ' || n,
@@ -109,6 +120,43 @@ describeWithPostgres('a page table (rows: "pages") on a real PostgreSQL', () => 
     expect(text).toContain('"Index Name":"pages_search_idx"');
     expect(text).toMatch(/"Node Type":"Bitmap Index Scan"/);
     expect(search.split(";").length).toBe(1);
+  });
+
+  it("opens a hit at the section holding most of its passage's words, not where the passage starts", async () => {
+    const backend = backendOf({
+      pool,
+      table: "pages",
+      rows: "pages",
+      pageColumns: { collectionId: "space" },
+    });
+    const outcome = await backend.searchPage(
+      {
+        collectionId: "edge",
+        query: "vault rotate signing key restart",
+        pageSize: 5,
+        continuation: undefined,
+      },
+      testAttempt(),
+    );
+    if (outcome.kind !== "page") throw new Error(outcome.kind);
+    const vaultKeys = outcome.hits.find((hit) => hit.title === "Vault keys");
+    expect(vaultKeys).toMatchObject({
+      section: "3",
+      url: "https://docs.example.com/edge/vault-keys#steps",
+    });
+    // The passage runs across the heading: it starts in section 2.
+    expect(vaultKeys?.snippet).toMatch(/vault[\s\S]*Steps[\s\S]*Rotate/);
+    const plain = outcome.hits.find((hit) => hit.title === "Plain note");
+    expect(plain?.section).toBe("1");
+    expect(plain?.url).toBeUndefined();
+    const document = await backend.getDocument(
+      { collectionId: "edge", documentId: plain?.documentId ?? "" },
+      testAttempt(),
+    );
+    expect(document).toMatchObject({
+      kind: "document",
+      document: { sections: [{ section: "1", heading: "Plain note" }] },
+    });
   });
 
   it("opens each hit at the section holding the words, with that section's anchor", async () => {

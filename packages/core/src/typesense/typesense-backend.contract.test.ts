@@ -4,8 +4,7 @@ import {
   sectionRecordsOf,
   startFakeTypesense,
 } from "@search-docs/test-servers";
-import { describe, it } from "vitest";
-import { backendContract } from "../testing/backend-contract.js";
+import * as hosted from "../__fixtures__/hosted-contract.js";
 import { typesenseBackend } from "./typesense-backend.js";
 
 // The backend conformance suite against the fake Typesense: its DocSearch fork's records with a
@@ -13,56 +12,43 @@ import { typesenseBackend } from "./typesense-backend.js";
 // No forbidden collection: Typesense answers 401 for every auth failure, so a collection a key
 // may not read is `unauthorized`, never omitted.
 
-describe("backendContract: typesenseBackend, DocSearch records, scoped keys minted per call", () => {
-  const checks = backendContract(async (documents) => {
+const { collectionId, missingCollectionId } = hosted.contractCollections;
+const levels = [0, 1, 2, 3, 4, 5, 6].map((level) => `hierarchy.lvl${level}`);
+
+hosted.describeContract(
+  "backendContract: typesenseBackend, DocSearch records, scoped keys minted per call",
+  async (documents) => {
     const fake = await startFakeTypesense({
-      collections: { "contract-docs": docSearchRecordsOf(documents, "dotted") },
+      collections: { [collectionId]: docSearchRecordsOf(documents, "dotted") },
       keys: { parentSearchKey0001: { collections: ["*"] } },
-      fields: [
-        "hierarchy.lvl0",
-        "hierarchy.lvl1",
-        "hierarchy.lvl2",
-        "hierarchy.lvl3",
-        "hierarchy.lvl4",
-        "hierarchy.lvl5",
-        "hierarchy.lvl6",
-        "content",
-        "url_without_anchor",
-      ],
+      fields: [...levels, "content", "url_without_anchor"],
     });
     return {
+      ...hosted.contractCollections,
       backend: typesenseBackend({
         url: fake.urls[0] ?? "",
-        mint: {
-          parentKey: "parentSearchKey0001",
-          restrictionsFor: (caller) =>
-            "token" in caller && caller.token === "session-of-reader" ? {} : undefined,
-        },
+        mint: { parentKey: "parentSearchKey0001", restrictionsFor: hosted.readerOnly({}) },
       }),
-      collectionId: "contract-docs",
-      caller: { token: "session-of-reader" },
+      caller: { token: hosted.readerSession },
       documentIds: contractPageIds(documents),
-      missingCollectionId: "contract-missing",
       close: () => fake.close(),
     };
-  });
-  for (const check of checks) it(check.name, check.run);
-});
+  },
+);
 
-describe("backendContract: typesenseBackend, section records, the caller's own key", () => {
-  const checks = backendContract(async (documents) => {
+hosted.describeContract(
+  "backendContract: typesenseBackend, section records, the caller's own key",
+  async (documents) => {
     const fake = await startFakeTypesense({
-      collections: { "contract-docs": sectionRecordsOf(documents) },
-      keys: { "reader-search-key": { collections: ["contract-docs", "contract-missing"] } },
+      collections: { [collectionId]: sectionRecordsOf(documents) },
+      keys: { "reader-search-key": { collections: [collectionId, missingCollectionId] } },
       fields: ["title", "heading", "body", "document_id"],
     });
     return {
+      ...hosted.contractCollections,
       backend: typesenseBackend({ url: fake.urls[0] ?? "", records: "sections" }),
-      collectionId: "contract-docs",
       caller: { token: "reader-search-key" },
-      missingCollectionId: "contract-missing",
       close: () => fake.close(),
     };
-  });
-  for (const check of checks) it(check.name, check.run);
-});
+  },
+);

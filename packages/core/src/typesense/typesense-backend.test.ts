@@ -1,20 +1,12 @@
-import {
-  docSearchRecordsOf,
-  type FakeHostedEngine,
-  type HostedRecord,
-  startFakeTypesense,
-} from "@search-docs/test-servers";
-import { afterEach, describe, expect, it } from "vitest";
+import type { FakeHostedEngine, HostedRecord } from "@search-docs/test-servers";
+import { startFakeTypesense } from "@search-docs/test-servers";
+import { describe, expect, it } from "vitest";
 import { expectTeamsApart } from "../__fixtures__/expect-teams-apart.js";
-import { contractDocuments } from "../testing/contract-documents.js";
-import { type TestAttempt, testAttempt } from "../testing/test-attempt.js";
+import * as teams from "../__fixtures__/team-records.js";
 import { typesenseBackend } from "./typesense-backend.js";
 import { typesenseErrorTable } from "./typesense-status-table.js";
 
-const documents = contractDocuments();
-const records = docSearchRecordsOf(documents, "dotted", (document) => ({
-  team: documents.indexOf(document) % 2 === 0 ? "platform" : "support",
-}));
+const records = teams.records("dotted");
 // One long page: 600 records, more than two pages of 250.
 const longPage: HostedRecord[] = Array.from({ length: 600 }, (_, position) => ({
   "hierarchy.lvl1": "Glossary",
@@ -39,49 +31,37 @@ const fields = [
   "url_without_anchor",
   "team",
 ];
-let fake: FakeHostedEngine | undefined;
+const started = teams.fakePerTest();
 
 async function start(): Promise<FakeHostedEngine> {
-  fake = await startFakeTypesense({
-    collections: { docs: [...records, ...longPage] },
-    keys: {
-      [parentKey]: { collections: ["docs", "gone"] },
-      "plain-key": { collections: ["docs"] },
-    },
-    fields,
-  });
-  return fake;
+  return started(
+    await startFakeTypesense({
+      collections: { docs: [...records, ...longPage] },
+      keys: {
+        [parentKey]: { collections: ["docs", "gone"] },
+        "plain-key": { collections: ["docs"] },
+      },
+      fields,
+    }),
+  );
 }
-
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
 
 function minting(engine: FakeHostedEngine, extra: { expires_at?: number } = {}) {
   return typesenseBackend({
     url: engine.urls[0] ?? "",
     mint: {
       parentKey,
-      restrictionsFor: (caller) => {
-        if (!("token" in caller)) return undefined;
-        const team = { "alice-session": "platform", "bob-session": "support" }[caller.token];
-        return team === undefined ? undefined : { filter_by: `team:=${team}`, ...extra };
-      },
+      restrictionsFor: teams.restrictedBy((team) => ({ filter_by: `team:=${team}`, ...extra })),
     },
   });
 }
 
-const page = { collectionId: "docs", query: "the", pageSize: 20, continuation: undefined };
-const attempt = (token: string, limits = {}): TestAttempt =>
-  testAttempt({ caller: { token }, limits });
+const page = teams.firstPage;
+const attempt = teams.attemptOf;
 
 describe("typesenseBackend", () => {
   it("two users on scoped keys minted per call see different documents", async () => {
-    await expectTeamsApart(
-      minting(await start()),
-      (id) => records.find((record) => record.url_without_anchor === id)?.team,
-    );
+    await expectTeamsApart(minting(await start()), teams.ofPage(records));
   });
 
   it("sends the derived key in a header, never the parent key, never in the URL", async () => {
