@@ -295,10 +295,10 @@ export async function startFakeElasticsearch(
       const lexicalIds = (query: unknown, size: number) => {
         const lexical = parseSearchBody({ query, size, _source: false }, flavor);
         if ("status" in lexical) return lexical;
-        const answer = search(resolved, lexical, [], false) as {
-          hits: { hits: { _id: string }[] };
-        };
-        return answer.hits.hits.map((hit) => hit._id);
+        const answer = search(resolved, lexical, [], false);
+        if (answer.kind === "refused") return answer.error;
+        const hits = (answer.body as { hits: { hits: { _id: string }[] } }).hits.hits;
+        return hits.map((hit) => hit._id);
       };
       const vectors = options.vectors;
       const answer = vectorSearch(json as Record<string, unknown>, candidates, {

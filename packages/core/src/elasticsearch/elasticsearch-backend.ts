@@ -15,15 +15,12 @@ import {
   type ElasticsearchAuth,
 } from "./elasticsearch-auth.js";
 import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
-<<<<<<< HEAD
+import { patternMiss } from "./elasticsearch-pattern-miss.js";
 import {
   type ElasticsearchSemanticOptions,
   elasticsearchSemantic,
 } from "./elasticsearch-semantic.js";
 import { semanticFailure } from "./elasticsearch-semantic-errors.js";
-=======
-import { patternMiss } from "./elasticsearch-pattern-miss.js";
->>>>>>> main
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
 import { indexExpressionProblem, indexPathSegment } from "./index-expression.js";
@@ -129,15 +126,8 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     if (isFailure(answer)) return answer;
     // A non-2xx answer by the status table: only the error `type` is read, never its `reason`.
     if (answer.status < 200 || answer.status > 299) {
-<<<<<<< HEAD
       const vectorFailure = semanticFailure(answer);
       if (vectorFailure !== undefined) return vectorFailure;
-      return httpStatusFailure(elasticsearchErrorTable, answer, {
-        code: errorType(answer.text),
-        message: awsErrorMessage(answer.text),
-        epochMs: clock.epochMs(),
-      });
-=======
       const miss = patternMiss(collectionId, answer, errorType(answer.text));
       if (miss !== undefined) attempt.annotate({ note: miss.note });
       return (
@@ -148,7 +138,6 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
           epochMs: clock.epochMs(),
         })
       );
->>>>>>> main
     }
     const response = readWire(answer.text, searchResponseSchema);
     if (isFailure(response)) return response;
