@@ -143,6 +143,29 @@ export function parsingError(reason: string): EngineError {
   return errorOf(400, { type: "parsing_exception", reason, line: 1, col: 1 });
 }
 
+/**
+ * 400: a highlighted field longer than index.highlight.max_analyzed_offset (1,000,000 by
+ * default) and no smaller request limit ("Highlighting" > max_analyzed_offset; "Index modules").
+ */
+export function highlightTooLong(
+  field: string,
+  id: string,
+  index: string,
+  limit: number,
+): EngineError {
+  const cause = {
+    type: "illegal_argument_exception",
+    reason: `The length [${limit + 1}] of field [${field}] in doc[${id}]/index[${index}] exceeds the [index.highlight.max_analyzed_offset] limit [${limit}]. To avoid this error, set the query parameter [max_analyzed_offset] to a value less than index setting [${limit}] and this will tolerate long field values by truncating them.`,
+  };
+  return errorOf(400, {
+    type: "search_phase_execution_exception",
+    reason: "all shards failed",
+    phase: "fetch",
+    grouped: true,
+    caused_by: cause,
+  });
+}
+
 /** 400: from + size past index.max_result_window ("Paginate search results"). */
 export function resultWindowTooLarge(window: number, asked: number): EngineError {
   const cause = {

@@ -61,6 +61,11 @@ export interface FakeSearchBody {
   trackScores: boolean;
   source: readonly string[] | boolean;
   highlight: Record<string, FakeHighlightField>;
+  /**
+   * The highlight's `max_analyzed_offset` (Elasticsearch 7.12+) or `max_analyzer_offset`
+   * (OpenSearch 2.2+): characters of a field analyzed for highlighting, past which no error.
+   */
+  highlightMaxOffset?: number;
   timeoutMs?: number;
 }
 
@@ -83,16 +88,19 @@ function refuse(reason: string): never {
 }
 
 /** The request body, understood, or the 400 the engine answers for it. */
-export function parseSearchBody(json: unknown): FakeSearchBody | EngineError {
+export function parseSearchBody(
+  json: unknown,
+  flavor: "elasticsearch" | "opensearch" = "elasticsearch",
+): FakeSearchBody | EngineError {
   try {
-    return readBody(json);
+    return readBody(json, flavor);
   } catch (error) {
     if (error instanceof BodyError) return parsingError(error.message);
     throw error;
   }
 }
 
-function readBody(json: unknown): FakeSearchBody {
+function readBody(json: unknown, flavor: "elasticsearch" | "opensearch"): FakeSearchBody {
   const body = objectOf(json, "request body");
   for (const key of Object.keys(body)) {
     if (!topLevelKeys.has(key)) refuse(`Unknown key for a ${tokenName(body[key])} in [${key}].`);
@@ -106,6 +114,19 @@ function readBody(json: unknown): FakeSearchBody {
   const trackScores = body.track_scores ?? false;
   if (typeof trackScores !== "boolean") refuse("[track_scores] must be a boolean");
   const timeoutMs = body.timeout === undefined ? undefined : readTimeout(body.timeout);
+  // Each engine spells the highlight's limit its own way ("Highlighting" > max_analyzed_offset;
+  // OpenSearch "Highlight query matches" > max_analyzer_offset); the other spelling is unknown.
+  const limitKey = flavor === "opensearch" ? "max_analyzer_offset" : "max_analyzed_offset";
+  const highlightLimit =
+    typeof body.highlight === "object" && body.highlight !== null
+      ? (body.highlight as Record<string, unknown>)[limitKey]
+      : undefined;
+  if (
+    highlightLimit !== undefined &&
+    (!Number.isInteger(highlightLimit) || (highlightLimit as number) < 1)
+  ) {
+    refuse(`[highlight] ${limitKey} must be a positive integer`);
+  }
   return {
     query: body.query === undefined ? { kind: "match_all" } : readQuery(body.query),
     from,
@@ -114,7 +135,8 @@ function readBody(json: unknown): FakeSearchBody {
     sort: readSort(body.sort),
     trackScores,
     source: readSource(body._source),
-    highlight: readHighlight(body.highlight),
+    highlight: readHighlight(body.highlight, limitKey),
+    ...(highlightLimit === undefined ? {} : { highlightMaxOffset: highlightLimit as number }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   };
 }
@@ -273,10 +295,10 @@ function readSource(json: unknown): readonly string[] | boolean {
   return refuse("[_source] must be a boolean, a field or a list of fields");
 }
 
-function readHighlight(json: unknown): Record<string, FakeHighlightField> {
+function readHighlight(json: unknown, limitKey: string): Record<string, FakeHighlightField> {
   if (json === undefined) return {};
   const highlight = objectOf(json, "highlight");
-  allowKeys(highlight, "highlight", ["fields", "pre_tags", "post_tags", "fragment_size"]);
+  allowKeys(highlight, "highlight", ["fields", "pre_tags", "post_tags", "fragment_size", limitKey]);
   const tag = (value: unknown, fallback: string): string =>
     value === undefined ? fallback : stringOf((value as unknown[])[0], "[highlight] tags");
   const preTag = tag(highlight.pre_tags, "<em>");

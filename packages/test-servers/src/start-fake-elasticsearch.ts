@@ -6,6 +6,7 @@ import {
   type EngineError,
   engineError,
   type Flavor,
+  highlightTooLong,
   noShardAvailable,
   parsingError,
   queryStringParseError,
@@ -80,6 +81,8 @@ export interface FakeElasticsearchOptions {
   aliases?: Record<string, readonly string[]>;
   /** The `authorization` header value → its user. Absent: security off, anyone reads. */
   users?: Record<string, FakeElasticsearchUser>;
+  /** index.highlight.max_analyzed_offset (default 1,000,000). */
+  highlightMaxAnalyzedOffset?: number;
   /** index.max_result_window (default 10,000). */
   maxResultWindow?: number;
   /** Milliseconds every search answer waits before it is sent: a network and a busier engine. Default 0. */
@@ -280,7 +283,7 @@ export async function startFakeElasticsearch(
       reply(response, record, { ...parsingError("Failed to parse request body") });
       return;
     }
-    const searchBody = parseSearchBody(json);
+    const searchBody = parseSearchBody(json, flavor);
     if ("status" in searchBody) {
       reply(response, record, searchBody);
       return;
@@ -385,8 +388,12 @@ export async function startFakeElasticsearch(
     if (latencyMs > 0) await sleep(latencyMs);
     if (response.destroyed) return;
     const result = search(resolved, searchBody, failedIndices, timedOut);
+    if (result.kind === "refused") {
+      reply(response, record, result.error);
+      return;
+    }
     record.status = 200;
-    send(response, 200, result, productHeader());
+    send(response, 200, result.body, productHeader());
   }
 
   function authenticate(
@@ -415,7 +422,7 @@ export async function startFakeElasticsearch(
     body: FakeSearchBody,
     failedIndices: readonly string[],
     timedOut: boolean,
-  ): unknown {
+  ): { kind: "answer"; body: unknown } | { kind: "refused"; error: EngineError } {
     const started = performance.now();
     const searched = indices.filter((index) => !failedIndices.includes(index));
     let candidates = searched.flatMap((index) => records.get(index) ?? []);
@@ -444,11 +451,29 @@ export async function startFakeElasticsearch(
     const sortedByScore = body.sort.length === 0 || body.sort[0]?.field === "_score";
     const showScore = sortedByScore || body.trackScores;
     const terms = highlightTerms(body.query);
-    const page = matches.slice(body.from, body.from + body.size).map(({ record, score }) => {
+    const pageMatches = matches.slice(body.from, body.from + body.size);
+    // A field past the index's limit is refused unless the request's own limit is within it
+    // (then the field is highlighted up to that limit: "Highlighting" > max_analyzed_offset).
+    const indexLimit = options.highlightMaxAnalyzedOffset ?? 1_000_000;
+    const requestLimit = body.highlightMaxOffset;
+    for (const { record } of pageMatches) {
+      for (const field of Object.keys(body.highlight)) {
+        const value = record.source[field];
+        const fits = requestLimit !== undefined && requestLimit <= indexLimit;
+        if (typeof value === "string" && value.length > indexLimit && !fits) {
+          return {
+            kind: "refused",
+            error: highlightTooLong(field, record.id, record.index, indexLimit),
+          };
+        }
+      }
+    }
+    const page = pageMatches.map(({ record, score }) => {
       const highlight: Record<string, string[]> = {};
       for (const [field, options] of Object.entries(body.highlight)) {
-        const value = record.source[field];
-        if (typeof value !== "string") continue;
+        const whole = record.source[field];
+        if (typeof whole !== "string") continue;
+        const value = requestLimit === undefined ? whole : whole.slice(0, requestLimit);
         const fragments = highlightOf(value, terms, options);
         if (fragments !== undefined) highlight[field] = fragments;
       }
@@ -475,7 +500,7 @@ export async function startFakeElasticsearch(
         : track === true || total <= track
           ? { value: total, relation: "eq" }
           : { value: track, relation: "gte" };
-    return {
+    const answer = {
       took: Math.round(performance.now() - started),
       timed_out: timedOut,
       _shards: {
@@ -500,6 +525,7 @@ export async function startFakeElasticsearch(
         hits: page,
       },
     };
+    return { kind: "answer", body: answer };
   }
 
   const port = await listen(server);

@@ -26,7 +26,7 @@ export {
 } from "./elasticsearch-section-layout.js";
 
 export interface ElasticsearchBackendOptions
-  extends Partial<Omit<ElasticsearchLayoutOptions, "titleBoost" | "passageChars">> {
+  extends Partial<Omit<ElasticsearchLayoutOptions, "flavor" | "titleBoost" | "passageChars">> {
   /** The cluster's (or its proxy's) address; every request goes to this origin and path only. */
   url: string;
   /** Names the engine in traces and spans; the wire's differences are handled for both. */
@@ -85,7 +85,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     refuse("maxResultWindow", "maxResultWindow must be a whole number of at least 1");
   }
   // Records per section (default) or per page, field names and page format checked here.
-  const layout = elasticsearchLayout(backendName, { ...options, titleBoost, passageChars });
+  const layout = elasticsearchLayout(backendName, { ...options, flavor, titleBoost, passageChars });
   // Looked up per request, so a fetch installed after construction (a test's, a polyfill) is used.
   const fetchFunction: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));

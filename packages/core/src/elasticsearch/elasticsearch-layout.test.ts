@@ -9,7 +9,7 @@ const attempt = {
   limits: defaultLimits,
   timeLeftMs: () => Number.POSITIVE_INFINITY,
 } as unknown as BackendAttempt;
-const layoutOptions = { titleBoost: 3, passageChars: 300 };
+const layoutOptions = { flavor: "elasticsearch", titleBoost: 3, passageChars: 300 } as const;
 
 describe("elasticsearchBackend's record layouts", () => {
   it("refuses options of the other layout, an unknown layout or format, a bad field name", () => {

@@ -62,6 +62,8 @@ export interface ElasticsearchLayoutOptions {
   pageFields?: Partial<ElasticsearchPageFields>;
   /** How a page record's body is written: "plain" (default; with its `headings` list), "markdown", "html". */
   pageFormat?: PageFormat;
+  /** Whose wire: the highlight's length limit is spelled differently. */
+  flavor: "elasticsearch" | "opensearch";
   /** How much more a title match counts than a heading or body match (`title^3`). */
   titleBoost: number;
   /** Characters of the body highlight a hit carries as its passage. */
@@ -102,7 +104,7 @@ export function elasticsearchLayout(
       defaultElasticsearchPageFields,
       options.pageFields,
     );
-    return pageRecordLayout(fields, { format, titleBoost, passageChars });
+    return pageRecordLayout(fields, { format, flavor: options.flavor, titleBoost, passageChars });
   }
   return refuseOption(backend, "records", 'records must be "sections" or "pages"');
 }

@@ -18,6 +18,12 @@ import { documentQuery, pageQuery } from "./elasticsearch-query.js";
 // A page's body comes whole with its hit (to place the hit in its section), so fewer hits per
 // request: 10 bodies of up to ~400 KB stay inside limits.responseBytes (4 MiB).
 const pagesPerRequest = 10;
+// A body longer than index.highlight.max_analyzed_offset (1,000,000 characters by default; the
+// Elastic web crawler keeps bodies up to 5 MB) makes the whole search a 400 unless the request
+// limits what the highlighter reads: just under the default, so it never exceeds the index's own
+// ("Highlighting" > max_analyzed_offset, Elasticsearch 7.12+; OpenSearch 2.2+ spells it
+// max_analyzer_offset). A match past it is placed by the query's words (sectionOfPassage).
+const highlightedChars = 999_999;
 
 interface PageRead {
   documentId: string;
@@ -32,7 +38,12 @@ interface PageRead {
 /** The page layout over `fields`, bodies written as `format`. */
 export function pageRecordLayout(
   fields: ElasticsearchPageFields,
-  options: { format: PageFormat; titleBoost: number; passageChars: number },
+  options: {
+    format: PageFormat;
+    flavor: "elasticsearch" | "opensearch";
+    titleBoost: number;
+    passageChars: number;
+  },
 ): ElasticsearchLayout {
   const byId = fields.documentId === "_id";
   const source = [
@@ -87,6 +98,10 @@ export function pageRecordLayout(
           source,
           passageField: fields.body,
           passageChars: options.passageChars,
+          highlightLimit: {
+            [options.flavor === "opensearch" ? "max_analyzer_offset" : "max_analyzed_offset"]:
+              highlightedChars,
+          },
           from,
           size,
         },

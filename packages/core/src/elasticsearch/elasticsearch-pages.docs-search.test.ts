@@ -34,6 +34,15 @@ function setupPage() {
   };
 }
 
+// Longer than index.highlight.max_analyzed_offset (1,000,000): the crawler keeps bodies to 5 MB.
+const hugePage = {
+  id: "page-huge",
+  title: "API reference",
+  body_content: `Overview ${"lorem ipsum dolor sit amet ".repeat(40_000)} Appendix The zebrafar lives only here.`,
+  headings: ["Overview", "Appendix"],
+  url: `${site}/api`,
+};
+
 const glossary = {
   id: "page-glossary",
   title: "Glossary",
@@ -92,7 +101,7 @@ describe.each(["elasticsearch", "opensearch"] as const)(
         flavor,
         idField: "id",
         indices: {
-          "search-site": [setupPage(), glossary],
+          "search-site": [setupPage(), glossary, hugePage],
           "handbook-pages": [markdownPage],
           "html-pages": [htmlPage],
           "faq-sections": sectionRecords,
@@ -148,6 +157,21 @@ describe.each(["elasticsearch", "opensearch"] as const)(
       expect(read.output.content).toBe(`Glossary\n${glossary.body_content}`);
       expect(read.output.updated).toBe("2026-11-01");
       expect(read.urls[ref]).toBe(`${site}/glossary`);
+    });
+
+    it("a body past the highlighter's 1,000,000 characters: no 400, the match placed by the query's words", async () => {
+      const docs = crawled();
+      const { output } = await docs.search({ query: "zebrafar" }, { caller });
+      expect(output.status).toBe("ok");
+      const ref = output.results[0]?.ref ?? "";
+      expect(ref).toMatch(/#2$/);
+      const read = await docs.getDocument({ ref }, { caller });
+      expect(read.output.content).toBe("Appendix\nThe zebrafar lives only here.");
+      const body = JSON.parse(
+        fake.requests.findLast((r) => r.body.includes("zebrafar"))?.body ?? "{}",
+      );
+      const limit = flavor === "opensearch" ? "max_analyzer_offset" : "max_analyzed_offset";
+      expect(body.highlight[limit]).toBe(999_999);
     });
 
     it("past limits.documentSections the last section runs to the end, numbered alike in search and get_document", async () => {

@@ -20,6 +20,8 @@ export interface PageQuery {
   /** The field whose best fragment is a hit's passage. */
   passageField: string;
   passageChars: number;
+  /** The highlight's limit on characters analyzed, in the engine's spelling (a page's body). */
+  highlightLimit?: Record<string, number>;
   from: number;
   size: number;
 }
@@ -27,7 +29,16 @@ export interface PageQuery {
 /** A page of records for the user's words, in score order, each with its body's best passage. */
 export function pageQuery(
   request: PageRequest,
-  { searched, recencyField, source, passageField, passageChars, from, size }: PageQuery,
+  {
+    searched,
+    recencyField,
+    source,
+    passageField,
+    passageChars,
+    highlightLimit,
+    from,
+    size,
+  }: PageQuery,
   attempt: BackendAttempt,
 ): object {
   // A match query, never query_string: the user's words are text, so `a:b OR (c` is
@@ -65,6 +76,7 @@ export function pageQuery(
     track_total_hits: from + size + 1,
     _source: source,
     highlight: {
+      ...highlightLimit,
       fields: {
         [passageField]: {
           fragment_size: passageChars,
