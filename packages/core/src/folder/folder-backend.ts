@@ -10,7 +10,8 @@ import { tooManySections } from "../backend-kit/document-size.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { pageOf } from "../backend-kit/page-end.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { bestPassage } from "./best-passage.js";
+import { bestPassage } from "../text/best-passage.js";
+import { queryWords } from "../text/query-words.js";
 import { pathIn, relativeTo, withoutExtension } from "./document-paths.js";
 import { formatContinuation, parseContinuation } from "./folder-continuation.js";
 import { sectionUrl } from "./folder-index-reader.js";
@@ -19,7 +20,7 @@ import {
   type ResolvedFolderOptions,
   resolveFolderOptions,
 } from "./folder-options.js";
-import { queryWords, toFtsQuery } from "./fts-query.js";
+import { toFtsQuery } from "./fts-query.js";
 import { type IndexAccess, rowsRead, withIndex } from "./index-attempt.js";
 import { IndexConnection } from "./index-connection.js";
 import { buildIndex } from "./index-folder.js";

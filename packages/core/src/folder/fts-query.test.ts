@@ -1,7 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maxQueryTerms, toFtsQuery } from "./fts-query.js";
+import { maxQueryTerms } from "../text/query-words.js";
+import { toFtsQuery } from "./fts-query.js";
 
 describe("toFtsQuery", () => {
   it("quotes each word and joins them with OR, leaving common words out", () => {

@@ -3,6 +3,7 @@ import { isFailure } from "../backend-kit/malformed.js";
 import { readOffset } from "../backend-kit/offset-continuation.js";
 import type { Caller } from "../contract/caller.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { queryWords } from "../text/query-words.js";
 import { type PostgresLayoutOptions, resolvePostgresLayout } from "./postgres-layout.js";
 import { pageRowReader } from "./postgres-page-rows.js";
 import type { PostgresPool, PostgresQueryable } from "./postgres-pool.js";
@@ -115,7 +116,8 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
           offset,
           request.prefer === "recent",
         ]);
-        return rowsFor(attempt).page(result.rows, { pageSize, offset }, attempt);
+        const words = queryWords(request.query);
+        return rowsFor(attempt).page(result.rows, { pageSize, offset, words }, attempt);
       });
     },
 

@@ -51,13 +51,47 @@ const idfCase: SectionRecord[] = [
   },
 ];
 
+// The same section in a collection of its own and in a collection with five more rows: BM25's N
+// and document frequency are the table's, so both score alike (per collection, N 1 against 6).
+const twin = (collectionId: string): SectionRecord => ({
+  collectionId,
+  documentId: "twin",
+  section: 1,
+  title: "Alpha",
+  heading: "Setup",
+  body: "Calibration of the gauge before first use.",
+});
+const scaleCase: SectionRecord[] = [
+  twin("scale-small"),
+  twin("scale-large"),
+  ...Array.from({ length: 5 }, (_, index) => ({
+    collectionId: "scale-large",
+    documentId: `other-${index}`,
+    section: 1,
+    title: "Other",
+    heading: "Notes",
+    body: "Nothing about that word here.",
+  })),
+];
+
+/** The plan node of a CTE (`"Subplan Name": "CTE matched"`), searched through the whole plan. */
+function cteNode(plan: unknown, name: string): unknown {
+  if (typeof plan !== "object" || plan === null) return undefined;
+  if ((plan as Record<string, unknown>)["Subplan Name"] === `CTE ${name}`) return plan;
+  for (const value of Object.values(plan)) {
+    const found = cteNode(value, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 describeWithPostgres("the search statement on a real PostgreSQL", () => {
   let database: TestDatabase;
   let pool: pg.Pool;
 
   beforeAll(async () => {
     database = await startTestDatabase();
-    await loadSections(database.admin, [...filler, ...idfCase]);
+    await loadSections(database.admin, [...filler, ...idfCase, ...scaleCase]);
     await database.admin.query("vacuum analyze search_docs_sections");
     pool = database.appPool();
   }, 60_000);
@@ -79,9 +113,14 @@ describeWithPostgres("the search statement on a real PostgreSQL", () => {
       0,
       false,
     ]);
-    const text = JSON.stringify(plan.rows[0]["QUERY PLAN"]);
-    expect(text).toContain('"Index Name":"search_docs_sections_search_vector_idx"');
-    expect(text).toMatch(/"Node Type":"Bitmap Index Scan"/);
+    // Both reads of the table go through the GIN index: the collection's matching sections, and
+    // each query word's document frequency over the table.
+    for (const name of ["matched", "terms"]) {
+      const text = JSON.stringify(cteNode(plan.rows[0]["QUERY PLAN"], name));
+      expect(text, name).toContain('"Index Name":"search_docs_sections_search_vector_idx"');
+      expect(text, name).toMatch(/"Node Type":"Bitmap Index Scan"/);
+      expect(text, name).not.toMatch(/"Node Type":"Seq Scan"/);
+    }
     expect(search.split(";").length).toBe(1);
   });
 
@@ -101,6 +140,20 @@ describeWithPostgres("the search statement on a real PostgreSQL", () => {
     expect(outcome.hits[0]?.documentId).toBe("probe");
     const scores = outcome.hits.map((hit) => hit.score);
     expect([...scores].sort((left, right) => right - left)).toEqual(scores);
+  });
+
+  it("scores on one scale across collections: N and document frequency are the table's", async () => {
+    const backend = postgresBackend({ pool });
+    const scoreIn = async (collectionId: string) => {
+      const outcome = await backend.searchPage(
+        { collectionId, query: "calibration", pageSize: 5, continuation: undefined },
+        testAttempt(),
+      );
+      return outcome.kind === "page" ? outcome.hits[0]?.score : outcome.kind;
+    };
+    const small = await scoreIn("scale-small");
+    expect(typeof small).toBe("number");
+    expect(await scoreIn("scale-large")).toBeCloseTo(small as number, 9);
   });
 
   it("ranks with the app's parameters, and refuses ones out of range", async () => {

@@ -30,13 +30,15 @@ const literal = (value: number) => `${value}::double precision`;
  * `-excluded`) a little above the rest; `all` finds only those.
  *
  * The rank is BM25 (as SQLite FTS5's bm25() and Lucene compute it) from statistics the statement
- * gathers itself, so nothing has to be maintained beside the table: every section holding a word
- * of the query is in the matched set (it is their OR), so a word's document frequency is exact;
- * N is the collection's row count (its primary key's btree); a section's length is its
- * characters (title + heading + body; a tsvector holds no token count) against the matched
- * sections' average. A word's frequency is its positions weighted by where they are (title A,
- * heading B, body C). ts_rank knows no document frequency: "pod" counted as much as
- * "readinessprobe" (issue 31; measured in packages/core/docs/postgres.md).
+ * gathers itself, so nothing has to be maintained beside the table. A word's document frequency
+ * and N are the whole table's as the caller sees it (one GIN bitmap count per query word, and the
+ * row count), not the collection's: core merges collections by score, and per-collection
+ * statistics put each collection on its own scale (dev set, issue 31: MRR@8 0.790 -> 0.808), as
+ * FTS5 counts over its whole index; under row-level security only the caller's rows count. A
+ * section's length is its characters (title + heading + body; a tsvector holds no token count)
+ * against the matched sections' average. A word's frequency is its positions weighted by where
+ * they are (title A, heading B, body C). ts_rank knows no document frequency: "pod" counted as
+ * much as "readinessprobe" (issue 31; measured in packages/core/docs/postgres.md).
  */
 export function postgresQueries(
   layout: PostgresLayout,
@@ -47,8 +49,10 @@ export function postgresQueries(
   const { source: row } = layout;
   const ranking = resolvePostgresRanking(rankingOptions);
   const { k1, b, weights } = ranking;
+  // A lexeme as a tsquery operand: quoted, its backslashes and quotes escaped.
+  const quotedLexeme = `'''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''''`;
   // The looser query: the lexemes of the included words, each quoted as a tsquery operand, ORed.
-  const looseQuery = `coalesce((select string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')
+  const looseQuery = `coalesce((select string_agg(${quotedLexeme}, ' | ')
       from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme), '')::tsquery`;
   const filter =
     match === "all"
@@ -78,17 +82,20 @@ export function postgresQueries(
   select matched.document_id, matched.section, term_hit.lexeme, ${frequency} as frequency
   from matched cross join lateral unnest(matched.vector) as term_hit(lexeme, positions, weights)
   where term_hit.lexeme = any (tsvector_to_array(to_tsvector($1::regconfig, $3)))
+), terms as materialized (
+  select lexeme, (select count(*) from ${row.table} as section_row
+      where ${row.vector} @@ (${quotedLexeme})::tsquery) as frequency
+  from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme
 ), totals as (
-  select (select count(*) from ${row.table} as section_row where ${row.collectionId} = $5) as rows,
+  select (select count(*) from ${row.table}) as rows,
     (select avg(matched.length) from matched)::double precision as average_length
-), terms as (
-  select hits.lexeme, ln(1 + (totals.rows - count(*) + 0.5) / (count(*) + 0.5))::double precision as idf
-  from hits, totals
-  group by hits.lexeme, totals.rows
+), weighed as (
+  select terms.lexeme, ln(1 + (totals.rows - terms.frequency + 0.5) / (terms.frequency + 0.5))::double precision as idf
+  from terms, totals
 ), bm25 as (
-  select hits.document_id, hits.section, sum(terms.idf * hits.frequency * ${literal(k1 + 1)}
+  select hits.document_id, hits.section, sum(weighed.idf * hits.frequency * ${literal(k1 + 1)}
       / (hits.frequency + ${literal(k1)} * (${literal(1 - b)} + ${literal(b)} * matched.length / totals.average_length))) as relevance
-  from hits join terms on terms.lexeme = hits.lexeme
+  from hits join weighed on weighed.lexeme = hits.lexeme
     join matched on matched.document_id = hits.document_id and matched.section = hits.section, totals
   group by hits.document_id, hits.section
 ), scored as (

@@ -7,11 +7,10 @@ import type { PostgresLayout } from "./postgres-layout.js";
 const asUtc = (value: string) =>
   `to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-// ts_headline's options. Sections show two fragments. A page shows its one best window (without
+// ts_headline's options. A page shows its one best window (without
 // MaxFragments, ts_headline picks the window holding the most query words; with it, under an OR
 // of words, the first word found): marked (U+0002 before a matched word, U+0003 after) so the
 // backend can place the words in the page and open the hit at the section holding most of them.
-const plainPassage = `'MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … ", StartSel="", StopSel=""'`;
 const markedPassage = `'MaxWords=30, MinWords=12, StartSel="' || chr(2) || '", StopSel="' || chr(3) || '"'`;
 
 /** The search statement's last select, over its `ranked` and `input` CTEs. */
@@ -19,9 +18,8 @@ export function hitSelect(layout: PostgresLayout, matchQuery: string): string {
   if (layout.page === undefined) {
     return `select ranked.document_id::text as document_id, ranked.section, ranked.title, ranked.heading, ranked.slug,
   ${asUtc("ranked.updated_at")} as updated,
-  ranked.score,
-  ts_headline($1::regconfig, ranked.body, ${matchQuery}, ${plainPassage}) as snippet
-from ranked, input
+  ranked.score, ranked.body
+from ranked
 order by ranked.score desc, ranked.document_id, ranked.section`;
   }
   const { source: row } = layout;

@@ -14,7 +14,7 @@ export interface PostgresRowSource {
   section: string;
   title: string;
   heading: string;
-  /** The text ts_headline reads, carried by every matched row (pages: none, read by id later). */
+  /** The text a passage is cut from, carried by every matched row (pages: none, read by id later). */
   passage: string;
   /** The whole text, for a row's length in BM25. */
   body: string;
@@ -24,8 +24,8 @@ export interface PostgresRowSource {
   vector: string;
 }
 
-// Characters of a section's body ts_headline reads: its cost grows with the text, and a passage
-// is cut to limits.passageChars (320) anyway.
+// Characters of a section's body a hit carries for its passage (cut in the backend, as the folder
+// cuts its own): bounded, so a page stays small whatever the rows hold.
 export const headlineChars = 8000;
 
 /** The default layout's rows: every value a column (quoted). */
