@@ -5,7 +5,10 @@ import { malformed } from "./malformed.js";
 export interface PageEnd<EngineRecord> {
   /** How many hits were asked for. */
   asked: number;
-  /** Page one of the walk: an empty one is "nothing matched". */
+  /**
+   * Page one of the walk, where an empty page means "nothing matched"; false on engines that say
+   * nothing matched otherwise (v2's 404), whose empty pages are pages.
+   */
   first: boolean;
   /** A hit from a record at its position on this page, or what is wrong with the record. */
   readHit(record: EngineRecord, position: number): BackendHit | string;

@@ -17,7 +17,26 @@ export const postgresDescription: EngineDescription = {
     },
     {
       name: "SEARCH_DOCS_POSTGRES_TABLE",
-      description: `the sections table (default ${defaultPostgresTable})`,
+      description: `the table or view (default ${defaultPostgresTable}, a sections table)`,
+    },
+    {
+      name: "SEARCH_DOCS_POSTGRES_ROWS",
+      description:
+        "sections (one row per section, the default) or pages (one row per page, as an app keeps them: sections from its Markdown headings)",
+    },
+    {
+      name: "SEARCH_DOCS_POSTGRES_PAGE_COLUMNS",
+      description:
+        'with pages: the columns\' names where they differ from id, title, body, url, updated_at, as JSON (null for one the table lacks), e.g. {"body":"body_markdown","collectionId":"team"}',
+    },
+    {
+      name: "SEARCH_DOCS_POSTGRES_COLLECTION",
+      description:
+        "with pages and no collectionId column: the one collection the table is, which SEARCH_DOCS_AREAS maps to (default: the table's name)",
+    },
+    {
+      name: "SEARCH_DOCS_POSTGRES_PAGE_FORMAT",
+      description: "with pages: markdown (the default), html or plain (one section per page)",
     },
   ],
   shared: ["SEARCH_DOCS_AREAS", "SEARCH_DOCS_TOKEN"],

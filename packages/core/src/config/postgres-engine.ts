@@ -4,6 +4,7 @@ import { quoteIdentifier } from "../postgres/quote-identifier.js";
 import { areasValue, refuse, requiredValue } from "./config-checks.js";
 import type { EngineEntry } from "./engine-entry.js";
 import { postgresDescription } from "./postgres-description.js";
+import { postgresLayoutValue } from "./postgres-layout-value.js";
 
 interface PgModule {
   default: {
@@ -27,6 +28,7 @@ export const postgresEngine: EngineEntry = {
     }
     const table = value("SEARCH_DOCS_POSTGRES_TABLE") || defaultPostgresTable;
     quoteIdentifier(table, "SEARCH_DOCS_POSTGRES_TABLE");
+    const layout = postgresLayoutValue(value, table);
     const areas = areasValue(value, "PostgreSQL");
     const where = new URL(connectionString);
     const token = value("SEARCH_DOCS_TOKEN");
@@ -52,7 +54,7 @@ export const postgresEngine: EngineEntry = {
         const { postgresBackend } = await import("../postgres/index.js");
         const pool = new pg.default.Pool({ connectionString, max: 4 });
         return {
-          backend: postgresBackend({ pool, table }),
+          backend: postgresBackend({ pool, ...layout }),
           areas,
           close: () => pool.end(),
         };

@@ -1,5 +1,6 @@
 import type { BackendHit, SearchBackend } from "../backend/search-backend.js";
 import { callerHeaders } from "../backend-kit/caller-headers.js";
+import { pageOf } from "../backend-kit/page-end.js";
 import { pathSegment } from "../backend-kit/path-segment.js";
 import { sendRequest } from "../backend-kit/send-request.js";
 import { type Clock, systemClock } from "../util/clock.js";
@@ -67,15 +68,16 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
       if (!reading.ok) return { kind: "failed", cause: reading.failure, reason: reading.reason };
       const page = reading.body;
       const version = page.collection_version;
-      return {
-        kind: "page",
-        hits: page.items.map(toHit),
+      return pageOf(page.items, {
+        // The reader counted the items against the limit before parsing them.
+        asked: attempt.limits.pageItems,
+        // v2 says "nothing matched" with its 404 (above): an empty 200 is a page like any other.
+        first: false,
+        readHit: toHit,
         more: page.has_more,
-        ...(page.next_cursor === undefined || page.next_cursor === null
-          ? {}
-          : { next: page.next_cursor }),
-        ...(version === undefined || version === null ? {} : { version: String(version) }),
-      };
+        next: page.next_cursor ?? undefined,
+        version: version === undefined || version === null ? undefined : String(version),
+      });
     },
 
     async getDocument(request, attempt) {
