@@ -1,4 +1,4 @@
-// `node bench/src/quality-bench.ts [--sets dev,shared-corpus] [--backends folder,postgres,memory,v2] [--rounds 3] [--out results/quality.json]`
+// `node bench/src/quality-bench.ts [--sets dev,shared-corpus] [--backends folder,postgres,memory,v2] [--rounds 3] [--out results/quality.json] [--baseline <another build's dist>]`
 //
 // Issue 31: the same corpus and the same questions through createDocsSearch on every backend that
 // runs here, side by side in one run — the folder (SQLite FTS5, the corpus written as Markdown),
@@ -7,7 +7,11 @@
 // Each set's corpus is split into the same collections for all four (the fake service's hash).
 // Per backend: recall@8, MRR@8, section recall@8 (by kind too), search requests per searched
 // collection, and wall time per call (p50, p95), the arms interleaved and rotated per query so
-// none always goes first. A benchmark that reports figures, not a test.
+// none always goes first. With --baseline, another build's PostgreSQL and memory backends run as
+// two more arms ("postgres (before)", "memory (before)") on the same server and collections, and
+// the report holds the plan of this build's PostgreSQL search statement (postgres-plan.ts).
+// `node bench/src/render-quality-tables.ts` writes docs/performance.md's tables from the JSON.
+// A benchmark that reports figures, not a test.
 
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,11 +36,13 @@ import { type CorpusDocument, collectionIdFor, memoryBackend } from "@search-doc
 import { percentile } from "@search-docs/measure";
 import { startPostgresServer } from "@search-docs/test-servers";
 import pg from "pg";
+import { type BaselineBackends, loadBaselineBackends } from "./baseline-backends.ts";
 import { availableSets, type BenchSet } from "./bench-sets.ts";
 import { corpusMarkdown } from "./corpus-markdown.ts";
 import type { ResultTarget } from "./gold-metrics.ts";
 import { loadBenchCorpus } from "./load-bench-corpus.ts";
 import { loadQueries } from "./load-queries.ts";
+import { explainStatement, recordingPool } from "./postgres-plan.ts";
 import { type AnsweredQuery, type AnswerScores, scoreAnswers } from "./score-answers.ts";
 import { startServiceProcess } from "./service-process.ts";
 
@@ -45,7 +51,8 @@ export type QualityBackend = (typeof qualityBackends)[number];
 
 /** One backend's figures on one set. */
 export interface QualityRow {
-  backend: QualityBackend;
+  /** The backend, "(before)" after it for the --baseline build's. */
+  backend: string;
   scores: AnswerScores;
   /** Search requests per (call, searched collection), mean. */
   pagesPerCollection: number;
@@ -57,9 +64,12 @@ export interface QualityRow {
 }
 
 export interface QualityReport {
-  sets: Record<string, { description: string; rows: QualityRow[] }>;
+  sets: Record<string, { description: string; rows: QualityRow[]; postgresPlan?: string }>;
   rounds: number;
   loadAverage: number[];
+  /** The --baseline build's dist folder, as given. */
+  baseline?: string;
+  date: string;
 }
 
 const { values: flags } = parseArgs({
@@ -68,6 +78,7 @@ const { values: flags } = parseArgs({
     backends: { type: "string", default: qualityBackends.join(",") },
     rounds: { type: "string", default: "3" },
     out: { type: "string" },
+    baseline: { type: "string" },
     // JSON of postgresBackend's `ranking` / memoryBackend's `ranking` (tuning on dev only).
     "postgres-ranking": { type: "string", default: "{}" },
     "memory-options": { type: "string", default: "{}" },
@@ -96,10 +107,18 @@ type Arm = (input: { query: string; area?: string }) => Promise<{
 const caller = { token: "bench-reader" };
 const work = mkdtempSync(join(tmpdir(), "search-docs-quality-bench-"));
 const cleanups: (() => Promise<void>)[] = [];
-const report: QualityReport = { sets: {}, rounds, loadAverage: loadavg() };
+const report: QualityReport = {
+  sets: {},
+  rounds,
+  loadAverage: loadavg(),
+  ...(flags.baseline === undefined ? {} : { baseline: flags.baseline }),
+  date: new Date().toISOString(),
+};
+const baseline =
+  flags.baseline === undefined ? undefined : await loadBaselineBackends(flags.baseline);
 try {
   for (const set of availableSets().filter((candidate) => wantedSets.has(candidate.name))) {
-    report.sets[set.name] = { description: set.description, rows: await runSet(set) };
+    report.sets[set.name] = { description: set.description, ...(await runSet(set)) };
   }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
@@ -122,7 +141,7 @@ for (const [name, { rows }] of Object.entries(report.sets)) {
   }
 }
 
-async function runSet(set: BenchSet): Promise<QualityRow[]> {
+async function runSet(set: BenchSet): Promise<{ rows: QualityRow[]; postgresPlan?: string }> {
   const corpus = loadBenchCorpus(set.corpus);
   const queries = loadQueries(set.queries, corpus);
   const documents = [...corpus.values()];
@@ -143,9 +162,28 @@ async function runSet(set: BenchSet): Promise<QualityRow[]> {
   for (const ids of Object.values(areas)) ids.sort();
   progress(`${set.name}: ${documents.length} documents, ${byCollection.size} collections`);
 
-  const arms = new Map<QualityBackend, Arm>();
+  const arms = new Map<string, Arm>();
+  const postgres: PostgresHandles = {};
   for (const backend of wantedBackends) {
-    arms.set(backend, await armFor(backend, set, areas, byCollection));
+    arms.set(backend, await armFor(backend, set, areas, byCollection, postgres));
+    if (baseline !== undefined && (backend === "postgres" || backend === "memory")) {
+      arms.set(
+        `${backend} (before)`,
+        await armFor(backend, set, areas, byCollection, postgres, baseline),
+      );
+    }
+  }
+  let postgresPlan: string | undefined;
+  const first = queries[0];
+  if (postgres.recorded !== undefined && postgres.admin !== undefined && first !== undefined) {
+    // One question through this build's arm, its last search statement explained.
+    await (arms.get("postgres") as Arm)(
+      first.area === undefined ? { query: first.query } : { query: first.query, area: first.area },
+    );
+    const statement = postgres.recorded.last();
+    if (statement !== undefined) {
+      postgresPlan = `-- ${JSON.stringify(first.query)}\n${await explainStatement(postgres.admin, statement)}`;
+    }
   }
   const names = [...arms.keys()];
   const answers = new Map(names.map((name) => [name, [] as AnsweredQuery[]]));
@@ -159,7 +197,7 @@ async function runSet(set: BenchSet): Promise<QualityRow[]> {
           ? { query: query.query }
           : { query: query.query, area: query.area };
       for (let step = 0; step < names.length; step++) {
-        const name = names[(index + round + step) % names.length] as QualityBackend;
+        const name = names[(index + round + step) % names.length] as string;
         const at = performance.now();
         const answer = await (arms.get(name) as Arm)(input);
         timings.get(name)?.push(performance.now() - at);
@@ -172,7 +210,7 @@ async function runSet(set: BenchSet): Promise<QualityRow[]> {
     }
     progress(`${set.name}: round ${round + 1} of ${rounds}`);
   }
-  return names.map((name) => {
+  const rows = names.map((name) => {
     const perCall = pages.get(name) ?? [];
     const took = timings.get(name) ?? [];
     return {
@@ -190,6 +228,14 @@ async function runSet(set: BenchSet): Promise<QualityRow[]> {
       ),
     };
   });
+  return postgresPlan === undefined ? { rows } : { rows, postgresPlan };
+}
+
+/** The set's PostgreSQL server, shared by this build's arm and the baseline's. */
+interface PostgresHandles {
+  url?: string;
+  admin?: pg.Pool;
+  recorded?: ReturnType<typeof recordingPool>;
 }
 
 async function armFor(
@@ -197,7 +243,11 @@ async function armFor(
   set: BenchSet,
   areas: Record<string, string[]>,
   byCollection: ReadonlyMap<string, readonly CorpusDocument[]>,
+  postgres: PostgresHandles,
+  build?: BaselineBackends,
 ): Promise<Arm> {
+  const memoryBackendOf = build?.memoryBackend ?? memoryBackend;
+  const postgresBackendOf = build?.postgresBackend ?? postgresBackend;
   if (name === "v2") {
     const service = await startServiceProcess({
       ...(set.corpus === undefined ? {} : { corpus: set.corpus }),
@@ -226,7 +276,7 @@ async function armFor(
       ]),
     );
     return toolArm(
-      { backend: memoryBackend({ collections, ...JSON.parse(flags["memory-options"]) }) },
+      { backend: memoryBackendOf({ collections, ...JSON.parse(flags["memory-options"]) }) },
       areas,
       caller,
       1,
@@ -251,24 +301,35 @@ async function armFor(
       documentIdOf.get(`${collectionId}/${documentId}`),
     );
   }
-  const server = await startPostgresServer({ maxConnections: 40 });
-  cleanups.push(() => server.destroy());
-  const admin = new pg.Pool({ connectionString: server.url, max: 4 });
-  admin.on("error", () => {});
-  await admin.query(postgresSchemaSql());
-  await loadSections(
-    admin,
-    [...byCollection].flatMap(([collectionId, documents]) =>
-      documents.flatMap((document) => sectionsOfDocument(document, collectionId)),
-    ),
-  );
-  await admin.query("vacuum analyze search_docs_sections");
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: server.url, max: 10 });
+  if (postgres.url === undefined) {
+    const server = await startPostgresServer({ maxConnections: 40 });
+    cleanups.push(() => server.destroy());
+    const admin = new pg.Pool({ connectionString: server.url, max: 2 });
+    admin.on("error", () => {});
+    cleanups.push(() => admin.end());
+    await admin.query(postgresSchemaSql());
+    await loadSections(
+      admin,
+      [...byCollection].flatMap(([collectionId, documents]) =>
+        documents.flatMap((document) => sectionsOfDocument(document, collectionId)),
+      ),
+    );
+    await admin.query("vacuum analyze search_docs_sections");
+    postgres.url = server.url;
+    postgres.admin = admin;
+  }
+  const pool = new pg.Pool({ connectionString: postgres.url, max: 10 });
   pool.on("error", () => {});
   cleanups.push(() => pool.end());
+  if (build === undefined) postgres.recorded = recordingPool(pool);
   return toolArm(
-    { backend: postgresBackend({ pool, ranking: JSON.parse(flags["postgres-ranking"]) }) },
+    {
+      backend: postgresBackendOf({
+        pool:
+          build === undefined ? (postgres.recorded as ReturnType<typeof recordingPool>).pool : pool,
+        ranking: JSON.parse(flags["postgres-ranking"]),
+      }),
+    },
     areas,
     caller,
     1,

@@ -9,6 +9,7 @@ export {
   type FieldMapping,
   sectionIndexMapping,
 } from "./fake-elasticsearch-mapping.js";
+export type { FakeVectorField } from "./fake-elasticsearch-vector.js";
 export type {
   EngineAnswer,
   EngineRequest,

@@ -34,6 +34,7 @@ import {
   scoreOf,
   statisticsFor,
 } from "./fake-elasticsearch-search.js";
+import { type FakeVectorField, isVectorBody, vectorSearch } from "./fake-elasticsearch-vector.js";
 
 // A local server speaking the Search API as Elasticsearch 8-9 and OpenSearch 2-3 document it:
 // `POST /{target}/_search` (Elasticsearch "Search API", https://www.elastic.co/guide/en/
@@ -94,6 +95,12 @@ export interface FakeElasticsearchOptions {
   idField?: string;
   /** Index name → its fields' mappings (Get mapping); default `sectionIndexMapping`. */
   mappings?: Record<string, Record<string, FieldMapping>>;
+  /** Vector and semantic_text fields, deployed models, RRF's license (fake-elasticsearch-vector.ts). */
+  vectors?: {
+    fields: Record<string, FakeVectorField>;
+    models?: Record<string, (text: string) => number[]>;
+    rrfLicensed?: boolean;
+  };
 }
 
 export interface FakeElasticsearchRequest {
@@ -281,6 +288,27 @@ export async function startFakeElasticsearch(
       json = JSON.parse(record.body);
     } catch {
       reply(response, record, { ...parsingError("Failed to parse request body") });
+      return;
+    }
+    if (isVectorBody(json)) {
+      const candidates = resolved.flatMap((index) => records.get(index) ?? []);
+      const lexicalIds = (query: unknown, size: number) => {
+        const lexical = parseSearchBody({ query, size, _source: false }, flavor);
+        if ("status" in lexical) return lexical;
+        const answer = search(resolved, lexical, [], false);
+        if (answer.kind === "refused") return answer.error;
+        const hits = (answer.body as { hits: { hits: { _id: string }[] } }).hits.hits;
+        return hits.map((hit) => hit._id);
+      };
+      const vectors = options.vectors;
+      const answer = vectorSearch(json as Record<string, unknown>, candidates, {
+        flavor,
+        fields: vectors?.fields ?? {},
+        models: vectors?.models ?? {},
+        rrfLicensed: vectors?.rrfLicensed ?? true,
+        lexicalIds,
+      });
+      reply(response, record, answer);
       return;
     }
     const searchBody = parseSearchBody(json, flavor);

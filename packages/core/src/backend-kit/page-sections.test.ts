@@ -151,21 +151,24 @@ describe("sectionOfPassage", () => {
     "# Keys\nintro\n## Rotate\nRotate the signing key monthly.\n## Revoke\nRevoke a leaked key at once.";
   const sections = pageSections({ title: "Keys", body, format: "markdown" });
 
-  it("places a highlight fragment by where it sits in the body", () => {
-    expect(sectionOfPassage(body, sections, "Revoke a leaked key", "leaked key")?.section).toBe(
-      "3",
-    );
-    // The fragment wins over counting: "key" occurs in both, "signing" only in the other.
-    expect(sectionOfPassage(body, sections, "a leaked key", "signing key")?.section).toBe("3");
-    // A fragment that starts before the heading: the section its matched word is in.
+  it("the section holding most of the query's words, beating where the fragment sits", () => {
+    // "key" occurs in both; "signing" only in section 2, so the engine's passage from 3 loses.
+    expect(sectionOfPassage(body, sections, "a leaked key", "signing key")?.section).toBe("2");
+  });
+
+  it("among sections holding the same words, the one the highlight fragment sits in", () => {
+    // "key" is in sections 2 and 3: the fragment says which the engine matched.
+    expect(sectionOfPassage(body, sections, "Revoke a leaked key", "key")?.section).toBe("3");
+    expect(sectionOfPassage(body, sections, "Rotate the signing key", "key")?.section).toBe("2");
+    // A fragment that starts before the heading: the section its first matched word is in.
     expect(
-      sectionOfPassage(body, sections, "monthly.\n## Revoke\nRevoke a leaked", "leaked")?.section,
-    ).toBe("3");
-    expect(
-      sectionOfPassage(body, sections, "monthly. Revoke  Revoke a leaked", "leaked")?.section,
+      sectionOfPassage(body, sections, "monthly.\n## Revoke\nRevoke a leaked key", "key")?.section,
     ).toBe("3");
     // Whitespace joined differently by the engine: placed word by word.
-    expect(sectionOfPassage(body, sections, "the  signing\nkey", "signing")?.section).toBe("2");
+    expect(
+      sectionOfPassage(body, sections, "monthly. Revoke  Revoke a leaked key", "key")?.section,
+    ).toBe("3");
+    expect(sectionOfPassage(body, sections, "the  signing\nkey", "key")?.section).toBe("2");
   });
 
   it("without a usable passage, the section where the query's words occur most", () => {

@@ -1,14 +1,16 @@
 import type { PageSection } from "./page-sections.js";
 
 // Which derived section of a page a search hit matched. The engine ranks whole pages; the ref
-// must still open where the words are. Two signals, best first:
-// 1. The engine's passage (a highlight fragment asked for with empty tags) is a piece of the body
-//    as stored, so where it sits in the body says which section holds it: found verbatim, else
-//    word by word with any whitespace between (an engine may trim or join lines).
-// 2. When the passage is not there, or holds none of the query's words (a hit on the title or
-//    the headings field gets the body's start as its passage), the section where the query's
-//    words occur most, a heading's words counting triple; ties go to the earlier section, and a
-//    page where no word occurs opens at its top.
+// must still open where the words are:
+// 1. The section that holds the most of the query's distinct words (its heading's or its text's):
+//    an engine ranks a page by all its words, and the section that answers holds them together.
+// 2. Among those, the one the engine's passage sits in: a highlight fragment asked for with empty
+//    tags is a piece of the body as stored, the highlighter's best-scoring one, so where it sits
+//    says which section the engine matched; found verbatim, else word by word with any whitespace
+//    between (an engine may trim or join lines), at its first word of the query.
+// 3. Else the one where the query's words occur most, a heading's counting triple; then the
+//    earliest. A page where no word occurs (a hit on its title) opens where its passage sits, or
+//    at its top.
 
 /** The section of `sections` (from `pageSections(body…)`) a hit with `passage` for `query` matched. */
 export function sectionOfPassage(
@@ -20,21 +22,34 @@ export function sectionOfPassage(
   const terms = wordsOf(query).filter((term) => term.length > 2 && !stopwords.has(term));
   const words = wordsOf(passage);
   const matched = words.findIndex((word) => terms.some((term) => sameWord(word, term)));
-  if (matched !== -1) {
-    const at = offsetOf(body, passage, words, matched);
-    if (at !== undefined) return sectionAt(sections, at);
-  }
-  let best: PageSection | undefined;
-  let bestCount = 0;
+  const at = matched === -1 ? undefined : offsetOf(body, passage, words, matched);
+  const placed = at === undefined ? undefined : sectionAt(sections, at);
+  let best = placed ?? sections[0];
+  let bestRank = { distinct: 0, placed: false, count: 0 };
   for (const section of sections) {
-    const count =
-      3 * occurrences(wordsOf(section.heading), terms) + occurrences(wordsOf(section.text), terms);
-    if (count > bestCount) {
+    const heading = wordsOf(section.heading);
+    const text = wordsOf(section.text);
+    const all = heading.concat(text);
+    const rank = {
+      distinct: terms.filter((term) => all.some((word) => sameWord(word, term))).length,
+      placed: section === placed,
+      count: 3 * occurrences(heading, terms) + occurrences(text, terms),
+    };
+    if (outranks(rank, bestRank)) {
       best = section;
-      bestCount = count;
+      bestRank = rank;
     }
   }
-  return best ?? sections[0];
+  return best;
+}
+
+function outranks(
+  rank: { distinct: number; placed: boolean; count: number },
+  than: { distinct: number; placed: boolean; count: number },
+): boolean {
+  if (rank.distinct !== than.distinct) return rank.distinct > than.distinct;
+  if (rank.placed !== than.placed) return rank.placed;
+  return rank.count > than.count;
 }
 
 /** The section whose span holds `offset`. */

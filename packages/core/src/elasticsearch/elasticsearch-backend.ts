@@ -16,6 +16,11 @@ import {
 } from "./elasticsearch-auth.js";
 import { type ElasticsearchLayoutOptions, elasticsearchLayout } from "./elasticsearch-layout.js";
 import { patternMiss } from "./elasticsearch-pattern-miss.js";
+import {
+  type ElasticsearchSemanticOptions,
+  elasticsearchSemantic,
+} from "./elasticsearch-semantic.js";
+import { semanticFailure } from "./elasticsearch-semantic-errors.js";
 import { elasticsearchErrorTable } from "./elasticsearch-status-table.js";
 import { errorType, type SearchResponse, searchResponseSchema } from "./elasticsearch-wire.js";
 import { indexExpressionProblem, indexPathSegment } from "./index-expression.js";
@@ -46,6 +51,8 @@ export interface ElasticsearchBackendOptions
    * caller brings no `authorization` of its own; a caller's API key, token or Basic wins.
    */
   auth?: ElasticsearchAuth;
+  /** A semantic, kNN or hybrid first stage on the index's vectors (elasticsearch-semantic.ts). */
+  semantic?: ElasticsearchSemanticOptions;
   fetch?: typeof globalThis.fetch;
   /** For `Retry-After` HTTP dates and the signature's date. */
   clock?: Pick<Clock, "epochMs">;
@@ -91,6 +98,7 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const searchTemplate = `${base.pathname}/{index}/_search`;
   const clock = options.clock ?? systemClock;
+  const semantic = elasticsearchSemantic(backendName, flavor, options.semantic);
   const authorize = authorizeRequests(backendName, options.auth, () => clock.epochMs());
 
   /** One Search API call: the answer read and checked whole, or its failure. */
@@ -118,6 +126,8 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     if (isFailure(answer)) return answer;
     // A non-2xx answer by the status table: only the error `type` is read, never its `reason`.
     if (answer.status < 200 || answer.status > 299) {
+      const vectorFailure = semanticFailure(answer);
+      if (vectorFailure !== undefined) return vectorFailure;
       const miss = patternMiss(collectionId, answer, errorType(answer.text));
       if (miss !== undefined) attempt.annotate({ note: miss.note });
       return (
@@ -150,7 +160,10 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
         maxResultWindow - from,
         layout.maxPageSize,
       );
-      const body = layout.searchBody(request, { from, size }, attempt);
+      const lexical = layout.searchBody(request, { from, size }, attempt);
+      const body =
+        semantic === undefined ? lexical : await semantic(lexical, request.query, attempt);
+      if (isFailure(body)) return body;
       const response = await search(request.collectionId, body, attempt, "search");
       if (isFailure(response)) return response;
       const hits = response.hits.hits;

@@ -19,6 +19,7 @@ export {
   defaultElasticsearchFields,
   type ElasticsearchFields,
 } from "./elasticsearch-section-layout.js";
+export type { ElasticsearchSemanticOptions } from "./elasticsearch-semantic.js";
 export {
   type ElasticsearchErrorRow,
   type ElasticsearchPartialRow,

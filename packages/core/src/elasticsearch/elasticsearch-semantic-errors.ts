@@ -1,0 +1,97 @@
+import type { BackendFailure } from "../backend/search-backend.js";
+import { failureWith, type StatusRow, statusRow } from "../backend-kit/status-table.js";
+
+// What the engines answer a semantic search they cannot run. Their error `type` is a generic
+// wrapper (400 `search_phase_execution_exception`, "all shards failed"), so the rows match a
+// phrase of the causes' reasons, and the trace gets the row's label — the cause — never the
+// reason itself (it can echo names). Each is a setup mistake: `failed`, never retried,
+// `unavailable` to the model. The 403 row matters most: Elasticsearch refuses RRF under a license
+// that lacks it with a 403 `security_exception`, which the status table reads as "this caller may
+// not read the index" — omitted, and so `no_matches` — unless this row says otherwise first.
+
+const knnQueryBuilder =
+  "elastic/elasticsearch KnnVectorQueryBuilder.doToQuery ([knn] queries are only supported on [dense_vector] fields; field [x] does not exist in the mapping)";
+const denseVector =
+  "elastic/elasticsearch DenseVectorFieldMapper.checkDimensions (The query vector has a different number of dimensions [n] than the document vectors [m].)";
+const semanticQuery =
+  "https://www.elastic.co/guide/en/elasticsearch/reference/current/query-dsl-semantic-query.html (a field that is not semantic_text)";
+const licensing =
+  "https://www.elastic.co/subscriptions (RRF by subscription level; a non-compliant license is a 403 security_exception)";
+const openSearchKnn =
+  "https://docs.opensearch.org/latest/query-dsl/specialized/k-nn/ (the k-NN plugin's query on a field that is not knn_vector, or a vector of another dimension)";
+
+export const elasticsearchSemanticRows: readonly StatusRow[] = Object.freeze([
+  {
+    status: 400,
+    match: ["queries are only supported on [dense_vector] fields", "is not knn_vector type"],
+    label: "the knn field is not a vector field",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: `${knnQueryBuilder}; ${openSearchKnn}`,
+  },
+  {
+    status: 400,
+    match: ["does not exist in the mapping"],
+    label: "the knn field is not in the mapping",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: knnQueryBuilder,
+  },
+  {
+    status: 400,
+    match: ["has a different number of dimensions", "query vector has invalid dimension"],
+    label: "query vector dimensions differ from the field's",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: `${denseVector}; ${openSearchKnn}`,
+  },
+  {
+    status: 400,
+    match: ["is not supported for [semantic] queries"],
+    label: "the field is not a semantic_text field",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: semanticQuery,
+  },
+  {
+    status: 403,
+    match: ["current license is non-compliant"],
+    label: "the cluster's license does not include this search (RRF)",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: licensing,
+  },
+]);
+
+/**
+ * A semantic search's own failure, when a row names the answer's causes; undefined otherwise
+ * (the backend's status table then reads it as any other answer).
+ */
+export function semanticFailure(answer: {
+  status: number;
+  text: string;
+}): BackendFailure | undefined {
+  const message = causesOf(answer.text);
+  if (message === undefined) return undefined;
+  const row = statusRow(elasticsearchSemanticRows, answer.status, { message });
+  return row === undefined
+    ? undefined
+    : failureWith(row.meaning, `HTTP ${answer.status} ${row.label}`, undefined);
+}
+
+/** The error's reasons (its own, its root causes', what caused it), for matching only. */
+function causesOf(text: string): string | undefined {
+  if (!text.startsWith("{") || text.length > 16 * 1024) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const reasons: string[] = [];
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value !== "object" || value === null || depth > 4) return;
+    const error = value as { reason?: unknown; root_cause?: unknown; caused_by?: unknown };
+    if (typeof error.reason === "string") reasons.push(error.reason);
+    if (Array.isArray(error.root_cause))
+      for (const cause of error.root_cause) walk(cause, depth + 1);
+    walk(error.caused_by, depth + 1);
+  };
+  walk((body as { error?: unknown }).error, 0);
+  return reasons.length === 0 ? undefined : reasons.join("\n");
+}

@@ -1,0 +1,366 @@
+import type { EngineError, Flavor } from "./fake-elasticsearch-errors.js";
+import type { FakeRecord } from "./fake-elasticsearch-search.js";
+import { cosineSimilarity, isVector } from "./hashed-embedding.js";
+
+// The fake cluster's semantic searches, as the engines document them:
+// - Elasticsearch top-level `knn` (`field`, `query_vector` or `query_vector_builder.text_embedding`
+//   {model_id, model_text}, `k`, `num_candidates`), "k-nearest neighbor (kNN) search",
+//   https://www.elastic.co/guide/en/elasticsearch/reference/current/knn-search.html; a cosine
+//   `dense_vector` scores (1 + cosine) / 2.
+// - the `semantic` query on a `semantic_text` field, embedded by the field's inference endpoint,
+//   https://www.elastic.co/guide/en/elasticsearch/reference/current/query-dsl-semantic-query.html.
+// - the `rrf` retriever over a `standard` retriever (the lexical query) and a `knn` or `standard`
+//   one: score = Σ 1 / (rank_constant 60 + rank), `rank_window_size` per retriever, and a body
+//   with `retriever` may not also carry `query`,
+//   https://www.elastic.co/guide/en/elasticsearch/reference/current/retriever.html; RRF refused
+//   with 403 security_exception "current license is non-compliant for [Reciprocal Rank Fusion
+//   (RRF)]" where the license lacks it.
+// - OpenSearch's `knn` query ({field: {vector, k}}) and `neural` query ({field: {query_text,
+//   model_id, k}}), https://docs.opensearch.org/latest/query-dsl/specialized/k-nn/.
+// Errors are the engines' messages: "field [x] does not exist in the mapping", "[knn] queries are
+// only supported on [dense_vector] fields", "The query vector has a different number of dimensions
+// [n] than the document vectors [m].", "Field [x] of type [t] is not supported for [semantic]
+// queries", OpenSearch's "Field 'x' is not knn_vector type." and "Query vector has invalid
+// dimension: n. Dimension should be: m", each wrapped as a 400 search_phase_execution_exception
+// (all shards failed). Hits carry the passage field's start as their highlight (no_match_size):
+// the fake does not mark terms in semantic answers.
+
+export type FakeVectorField =
+  | { type: "dense_vector"; dims: number }
+  /** The field's inference endpoint: the engine embeds both the records' text and the query. */
+  | { type: "semantic_text"; embed: (text: string) => number[] };
+
+export interface FakeVectorOptions {
+  flavor: Flavor;
+  /** Field name → its vector mapping; other fields are text. */
+  fields: Readonly<Record<string, FakeVectorField>>;
+  /** Models deployed in the cluster, by id (query_vector_builder, neural). */
+  models: Readonly<Record<string, (text: string) => number[]>>;
+  /** False: the license lacks RRF. Default true. */
+  rrfLicensed: boolean;
+  /** The lexical `query`'s record ids, best first, at most `size`; or its error. */
+  lexicalIds(query: unknown, size: number): string[] | EngineError;
+}
+
+type Ranked = Array<{ record: FakeRecord; score: number }>;
+
+class Refused extends Error {
+  constructor(readonly answer: EngineError) {
+    super("refused");
+  }
+}
+
+/** Whether `json` asks for a semantic search this module answers. */
+export function isVectorBody(json: unknown): boolean {
+  if (typeof json !== "object" || json === null) return false;
+  const body = json as Record<string, unknown>;
+  const query = body.query as Record<string, unknown> | undefined;
+  return (
+    body.knn !== undefined ||
+    body.retriever !== undefined ||
+    (typeof query === "object" &&
+      query !== null &&
+      (query.semantic !== undefined || query.knn !== undefined || query.neural !== undefined))
+  );
+}
+
+function shardFailure(reason: string): EngineError {
+  const cause = { type: "illegal_argument_exception", reason };
+  return {
+    status: 400,
+    body: {
+      error: {
+        root_cause: [
+          { type: "query_shard_exception", reason: `failed to create query: ${reason}` },
+        ],
+        type: "search_phase_execution_exception",
+        reason: "all shards failed",
+        phase: "query",
+        grouped: true,
+        caused_by: cause,
+      },
+      status: 400,
+    },
+  };
+}
+
+function refuse(answer: EngineError): never {
+  throw new Refused(answer);
+}
+
+/** The answer to a semantic search body over `records`. */
+export function vectorSearch(
+  json: Record<string, unknown>,
+  records: readonly FakeRecord[],
+  options: FakeVectorOptions,
+): EngineError {
+  try {
+    const from = Number(json.from ?? 0);
+    const size = Number(json.size ?? 10);
+    const ranked = rank(json, records, options, from + size);
+    const highlight = Object.entries(
+      ((json.highlight as { fields?: Record<string, { no_match_size?: number }> } | undefined)
+        ?.fields ?? {}) as Record<string, { no_match_size?: number }>,
+    );
+    const source = Array.isArray(json._source) ? (json._source as string[]) : undefined;
+    const hits = ranked.slice(from, from + size).map(({ record, score }) => {
+      const fragments = Object.fromEntries(
+        highlight
+          .filter(
+            ([field, spec]) =>
+              typeof record.source[field] === "string" && (spec.no_match_size ?? 0) > 0,
+          )
+          .map(([field, spec]) => [
+            field,
+            [String(record.source[field]).slice(0, spec.no_match_size)],
+          ]),
+      );
+      return {
+        _index: record.index,
+        _id: record.id,
+        _score: score,
+        _source:
+          source === undefined
+            ? record.source
+            : Object.fromEntries(
+                source.filter((f) => f in record.source).map((f) => [f, record.source[f]]),
+              ),
+        ...(Object.keys(fragments).length === 0 ? {} : { highlight: fragments }),
+      };
+    });
+    return {
+      status: 200,
+      body: {
+        took: 1,
+        timed_out: false,
+        _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+        hits: {
+          total: { value: ranked.length, relation: "eq" },
+          max_score: ranked[0]?.score ?? null,
+          hits,
+        },
+      },
+    };
+  } catch (error) {
+    if (error instanceof Refused) return error.answer;
+    throw error;
+  }
+}
+
+function rank(
+  json: Record<string, unknown>,
+  records: readonly FakeRecord[],
+  options: FakeVectorOptions,
+  end: number,
+): Ranked {
+  if (json.retriever !== undefined) {
+    if (json.query !== undefined) {
+      refuse({
+        status: 400,
+        body: {
+          error: {
+            root_cause: [],
+            type: "illegal_argument_exception",
+            reason: "cannot specify [retriever] and [query]",
+          },
+          status: 400,
+        },
+      });
+    }
+    return retrieve(json.retriever as Record<string, unknown>, records, options, end);
+  }
+  if (json.knn !== undefined) return knn(json.knn as Record<string, unknown>, records, options);
+  return clause(json.query as Record<string, unknown>, records, options);
+}
+
+function retrieve(
+  retriever: Record<string, unknown>,
+  records: readonly FakeRecord[],
+  options: FakeVectorOptions,
+  end: number,
+): Ranked {
+  if (retriever.knn !== undefined)
+    return knn(retriever.knn as Record<string, unknown>, records, options);
+  const standard = retriever.standard as { query?: Record<string, unknown> } | undefined;
+  if (standard !== undefined) {
+    const query = standard.query ?? {};
+    if (query.semantic !== undefined) return clause(query, records, options);
+    const ids = options.lexicalIds(query, Math.max(end, 1));
+    if (!Array.isArray(ids)) refuse(ids);
+    return ids.flatMap((id, position) => {
+      const record = records.find((candidate) => candidate.id === id);
+      return record === undefined ? [] : [{ record, score: 1 / (position + 1) }];
+    });
+  }
+  const rrf = retriever.rrf as { retrievers?: unknown[]; rank_window_size?: number } | undefined;
+  if (rrf === undefined || !Array.isArray(rrf.retrievers)) {
+    refuse({
+      status: 400,
+      body: {
+        error: { root_cause: [], type: "parsing_exception", reason: "unknown retriever" },
+        status: 400,
+      },
+    });
+  }
+  if (!options.rrfLicensed) {
+    const reason = "current license is non-compliant for [Reciprocal Rank Fusion (RRF)]";
+    const cause = {
+      type: "security_exception",
+      reason,
+      "license.expired.feature": "Reciprocal Rank Fusion (RRF)",
+    };
+    refuse({ status: 403, body: { error: { root_cause: [cause], ...cause }, status: 403 } });
+  }
+  const window = rrf.rank_window_size ?? end;
+  if (end > window) {
+    refuse(
+      shardFailure(
+        `[rank] requires [rank_window_size: ${window}] be greater than or equal to [size: ${end}]`,
+      ),
+    );
+  }
+  const fused = new Map<FakeRecord, number>();
+  for (const child of rrf.retrievers) {
+    const ranking = retrieve(child as Record<string, unknown>, records, options, window).slice(
+      0,
+      window,
+    );
+    for (const [position, { record }] of ranking.entries()) {
+      fused.set(record, (fused.get(record) ?? 0) + 1 / (60 + position + 1));
+    }
+  }
+  return [...fused].map(([record, score]) => ({ record, score })).sort((a, b) => b.score - a.score);
+}
+
+function clause(
+  query: Record<string, unknown>,
+  records: readonly FakeRecord[],
+  options: FakeVectorOptions,
+): Ranked {
+  const semantic = query.semantic as { field?: string; query?: string } | undefined;
+  if (semantic !== undefined) {
+    const field = String(semantic.field);
+    const mapping = options.fields[field];
+    if (mapping?.type !== "semantic_text") {
+      refuse(
+        shardFailure(
+          `Field [${field}] of type [${mapping?.type ?? "text"}] is not supported for [semantic] queries`,
+        ),
+      );
+    }
+    const target = mapping.embed(String(semantic.query ?? ""));
+    return byCosine(
+      records,
+      (record) => {
+        const text = record.source[field];
+        return typeof text === "string" ? mapping.embed(text) : undefined;
+      },
+      target,
+    );
+  }
+  const [kind, spec] = Object.entries(query)[0] ?? [];
+  const [field, parameters] =
+    Object.entries((spec ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [];
+  if (field === undefined || parameters === undefined) refuse(shardFailure("malformed query"));
+  const mapping = options.fields[field];
+  if (mapping?.type !== "dense_vector")
+    refuse(shardFailure(`Field '${field}' is not knn_vector type.`));
+  let vector = parameters.vector;
+  if (kind === "neural") {
+    const model = options.models[String(parameters.model_id)];
+    if (model === undefined)
+      refuse(shardFailure(`Model not found: ${String(parameters.model_id)}`));
+    vector = model(String(parameters.query_text ?? ""));
+  }
+  if (!isVector(vector)) refuse(shardFailure("[knn] requires a vector"));
+  if (vector.length !== mapping.dims) {
+    refuse(
+      shardFailure(
+        `Query vector has invalid dimension: ${vector.length}. Dimension should be: ${mapping.dims}`,
+      ),
+    );
+  }
+  return nearest(records, field, vector, Number(parameters.k ?? 10));
+}
+
+function knn(
+  spec: Record<string, unknown>,
+  records: readonly FakeRecord[],
+  options: FakeVectorOptions,
+): Ranked {
+  const field = String(spec.field);
+  const mapping = options.fields[field];
+  // A field the records hold is mapped (as text, unless it is a vector field).
+  if (mapping === undefined && !records.some((record) => field in record.source)) {
+    refuse(shardFailure(`field [${field}] does not exist in the mapping`));
+  }
+  if (mapping?.type !== "dense_vector")
+    refuse(shardFailure("[knn] queries are only supported on [dense_vector] fields"));
+  let vector = spec.query_vector;
+  const builder = (
+    spec.query_vector_builder as
+      | { text_embedding?: { model_id?: string; model_text?: string } }
+      | undefined
+  )?.text_embedding;
+  if (builder !== undefined) {
+    const model = options.models[String(builder.model_id)];
+    if (model === undefined) {
+      const reason = `Could not find trained model [${String(builder.model_id)}]`;
+      refuse({
+        status: 404,
+        body: {
+          error: {
+            root_cause: [{ type: "resource_not_found_exception", reason }],
+            type: "resource_not_found_exception",
+            reason,
+          },
+          status: 404,
+        },
+      });
+    }
+    vector = model(String(builder.model_text ?? ""));
+  }
+  if (!isVector(vector))
+    refuse(shardFailure("[knn] requires [query_vector] or [query_vector_builder]"));
+  if (vector.length !== mapping.dims) {
+    refuse(
+      shardFailure(
+        `The query vector has a different number of dimensions [${vector.length}] than the document vectors [${mapping.dims}].`,
+      ),
+    );
+  }
+  const k = Number(spec.k ?? 10);
+  if (Number(spec.num_candidates ?? k) < k)
+    refuse(shardFailure("[num_candidates] cannot be less than [k]"));
+  return nearest(records, field, vector, k);
+}
+
+function nearest(
+  records: readonly FakeRecord[],
+  field: string,
+  vector: number[],
+  k: number,
+): Ranked {
+  return byCosine(
+    records,
+    (record) => {
+      const stored = record.source[field];
+      return isVector(stored) && stored.length === vector.length ? stored : undefined;
+    },
+    vector,
+  ).slice(0, k);
+}
+
+function byCosine(
+  records: readonly FakeRecord[],
+  vectorOf: (record: FakeRecord) => number[] | undefined,
+  target: number[],
+): Ranked {
+  const ranked: Ranked = [];
+  for (const record of records) {
+    const vector = vectorOf(record);
+    if (vector !== undefined)
+      ranked.push({ record, score: (1 + cosineSimilarity(vector, target)) / 2 });
+  }
+  return ranked.sort((a, b) => b.score - a.score || (a.record.id < b.record.id ? -1 : 1));
+}
