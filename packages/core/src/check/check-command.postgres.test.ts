@@ -32,6 +32,14 @@ describeWithPostgres("search-docs check with SEARCH_DOCS_POSTGRES_URL", () => {
       "create view sections_without_slug as select collection_id, document_id, section, title, heading, body, updated_at, search_vector from search_docs_sections",
     );
     await database.admin.query(`grant select on sections_without_slug to ${appRole}`);
+    // An app's own page table, read with SEARCH_DOCS_POSTGRES_ROWS=pages.
+    await database.admin.query(
+      "create table articles (slug text primary key, team text not null, title text not null, markdown text not null)",
+    );
+    await database.admin.query(
+      "insert into articles values ('key-rotation', 'platform', 'Key rotation', 'Why.\n\n## Steps\n\nRotate the signing key every month.')",
+    );
+    await database.admin.query(`grant select on articles to ${appRole}`);
   }, 60_000);
   afterAll(async () => {
     await database?.close();
@@ -102,6 +110,34 @@ describeWithPostgres("search-docs check with SEARCH_DOCS_POSTGRES_URL", () => {
     expect(code).toBe(7);
     expect(out).toMatch(/✗ record layout +sections_without_slug lacks the column\(s\) slug/);
     expect(out).toMatch(/fix: add slug to sections_without_slug/);
+  });
+
+  it("a page table passes by its own columns; a missing one and an unmapped team fail naming the fix", async () => {
+    const pages = (columns: string, areas = '{"platform":["platform"]}') =>
+      environment({
+        SEARCH_DOCS_POSTGRES_TABLE: "articles",
+        SEARCH_DOCS_POSTGRES_ROWS: "pages",
+        SEARCH_DOCS_POSTGRES_PAGE_COLUMNS: columns,
+        SEARCH_DOCS_AREAS: areas,
+      });
+    const good =
+      '{"documentId":"slug","body":"markdown","url":null,"updatedAt":null,"collectionId":"team"}';
+    const passed = await runCli(["check"], pages(good));
+    expect(passed.out).toMatch(/✓ record layout +articles has slug, title, markdown, team/);
+    expect(passed.out).toMatch(/✓ get_document answers +read "Key rotation"/);
+    expect(passed.out).not.toContain("✗");
+    expect(passed.code).toBe(0);
+    const missing = await runCli(
+      ["check"],
+      pages('{"documentId":"slug","body":"markdown","collectionId":"team"}'),
+    );
+    expect(missing.code).toBe(7);
+    expect(missing.out).toMatch(/✗ record layout +articles lacks the column\(s\) url, updated_at/);
+    expect(missing.out).toMatch(/SEARCH_DOCS_POSTGRES_PAGE_COLUMNS/);
+    const unmapped = await runCli(["check"], pages(good, '{"platform":["platfrom"]}'));
+    expect(unmapped.code).toBe(7);
+    expect(unmapped.out).toMatch(/no rows in articles with team = platfrom/);
+    expect(passed.out + missing.out + unmapped.out).not.toContain(password);
   });
 
   it("an area whose collection_id has no rows: collection exists fails, never 'nothing matched'", async () => {

@@ -1,5 +1,6 @@
 import type { RecordLayoutOptions } from "../backend-kit/record-layout.js";
 import type { ElasticsearchAuth } from "../elasticsearch/elasticsearch-auth.js";
+import type { PostgresLayoutOptions } from "../postgres/postgres-layout.js";
 
 /**
  * What `check` needs to read an engine's own settings (mapping, schema, columns): the engine's
@@ -22,6 +23,7 @@ export type CheckTarget =
       /** Page records: no section fields in the mapping to check. */
       records?: "pages";
     }
-  | { engine: "postgres"; connectionString: string; table: string }
+  /** `layout`: a page table's (SEARCH_DOCS_POSTGRES_ROWS=pages), checked by its own columns. */
+  | { engine: "postgres"; connectionString: string; table: string; layout?: PostgresLayoutOptions }
   /** A folder whose top-level folders are collections, or several sources: collection → folder. */
   | { engine: "folder"; root: string; folders?: Readonly<Record<string, string>> };

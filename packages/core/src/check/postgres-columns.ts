@@ -1,5 +1,4 @@
-import { defaultPostgresColumns } from "../postgres/postgres-layout.js";
-import { quoteIdentifier } from "../postgres/quote-identifier.js";
+import { type PostgresLayoutOptions, resolvePostgresLayout } from "../postgres/postgres-layout.js";
 import type { LayoutFinding, LayoutInspector } from "./layout-inspector.js";
 
 interface PgPool {
@@ -8,8 +7,12 @@ interface PgPool {
   end(): Promise<void>;
 }
 
-/** The columns the backend's queries name (DESIGN.md section 2, "Records"). */
-const needed = Object.values(defaultPostgresColumns);
+/** The columns the backend's queries name (DESIGN.md section 2, "Records"), as the layout names them. */
+function neededColumns(layout: ReturnType<typeof resolvePostgresLayout>): string[] {
+  const quoted =
+    layout.page === undefined ? Object.values(layout.columns) : Object.values(layout.page.columns);
+  return quoted.flatMap((name) => (name === null ? [] : [name.slice(1, -1)]));
+}
 
 /**
  * PostgreSQL's layout: the table or view exists (to_regclass follows the search_path, as the
@@ -20,7 +23,15 @@ const needed = Object.values(defaultPostgresColumns);
 export async function postgresColumnsInspector(target: {
   connectionString: string;
   table: string;
+  /** A page table's layout (`SEARCH_DOCS_POSTGRES_ROWS=pages`); default the sections layout. */
+  layout?: PostgresLayoutOptions;
 }): Promise<LayoutInspector> {
+  const layout = resolvePostgresLayout({ table: target.table, ...target.layout });
+  const needed = neededColumns(layout);
+  const pages = layout.page !== undefined;
+  const renameFix = pages
+    ? "or name the table's own columns in SEARCH_DOCS_POSTGRES_PAGE_COLUMNS"
+    : "or set SEARCH_DOCS_POSTGRES_TABLE to a view that has them";
   const pg = (await import("pg")) as unknown as {
     default: { Pool: new (options: { connectionString: string; max: number }) => PgPool };
   };
@@ -48,11 +59,11 @@ export async function postgresColumnsInspector(target: {
         return {
           state: "fail",
           detail: `${table} lacks the column(s) ${missing.join(", ")}`,
-          fix: `add ${missing.join(", ")} to ${table} (the layout postgresSchemaSql() creates), or set SEARCH_DOCS_POSTGRES_TABLE to a view that has them`,
+          fix: `add ${missing.join(", ")} to ${table} (${pages ? "the page columns" : "the layout postgresSchemaSql() creates"}), ${renameFix}`,
         };
       }
       const sample = await pool.query(
-        `select ${defaultPostgresColumns.title} as title from ${quoteIdentifier(table, "SEARCH_DOCS_POSTGRES_TABLE")} where ${defaultPostgresColumns.collectionId} = $1 limit 1`,
+        `select ${layout.source.title}::text as title from ${layout.table} as section_row where ${layout.source.collectionId} = $1 limit 1`,
         [collectionId],
       );
       const title = sample.rows[0]?.title;
@@ -60,8 +71,10 @@ export async function postgresColumnsInspector(target: {
         return {
           state: "fail",
           collectionMissing: true,
-          detail: `no rows in ${table} with collection_id = ${collectionId}`,
-          fix: `load sections with collection_id ${collectionId} (loadSections), or fix SEARCH_DOCS_AREAS`,
+          detail: `no rows in ${table} ${collectionNamed(layout)} ${collectionId}`,
+          fix: pages
+            ? `map the area to a collection the table holds in SEARCH_DOCS_AREAS${layout.page?.collectionLiteral === null ? "" : ` (every row of ${table} is in ${layout.page?.collectionLiteral?.slice(0, -6)}; SEARCH_DOCS_POSTGRES_COLLECTION renames it)`}`
+            : `load sections with collection_id ${collectionId} (loadSections), or fix SEARCH_DOCS_AREAS`,
         };
       }
       return {
@@ -71,7 +84,16 @@ export async function postgresColumnsInspector(target: {
       };
     },
     documentFix: () =>
-      `give every row of ${table} its document_id and a 1-based section (get_document reads a document's rows in order)`,
+      pages
+        ? `give every page of ${table} a unique ${needed[0]} (get_document reads a page by it)`
+        : `give every row of ${table} its document_id and a 1-based section (get_document reads a document's rows in order)`,
     close: () => pool.end(),
   };
+}
+
+/** How the layout names an area's collection in a detail line. */
+function collectionNamed(layout: ReturnType<typeof resolvePostgresLayout>): string {
+  if (layout.page === undefined) return "with collection_id =";
+  const column = layout.page.columns.collectionId;
+  return column === null ? "in the collection" : `with ${column.slice(1, -1)} =`;
 }

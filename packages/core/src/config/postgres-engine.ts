@@ -39,7 +39,7 @@ export const postgresEngine: EngineEntry = {
       ...(mode === "one-user"
         ? { caller: { token: token || "search-docs-cli" }, credential: "SEARCH_DOCS_TOKEN" }
         : {}),
-      check: { engine: "postgres", connectionString, table },
+      check: { engine: "postgres", connectionString, table, layout },
       async open() {
         let pg: PgModule;
         try {
