@@ -3,14 +3,16 @@ import {
   annotateOperation,
   baseUrlOption,
   callerHeaders,
+  collectionSegment,
   documentOf,
+  type HttpEdges,
+  httpEdgesOf,
   httpStatusFailure,
   isFailure,
   nextOffset,
+  offsetPage,
   pageOf,
-  pathSegment,
   readErrorBody,
-  readOffset,
   readWire,
   recordLayout,
   type StatusRow,
@@ -19,12 +21,9 @@ import {
 } from "@search-docs/core/backend-kit";
 import * as z from "zod/mini";
 
-export interface TinyEngineBackendOptions {
+export interface TinyEngineBackendOptions extends HttpEdges {
   /** The engine's address; every request goes to this origin and path only. */
   url: string;
-  fetch?: typeof globalThis.fetch;
-  /** For `Retry-After` HTTP dates. */
-  clock?: { epochMs(): number };
 }
 
 const api = "the engine's API (src/tiny-engine.ts)";
@@ -66,8 +65,7 @@ const errorSchema = z.object({ error: z.string() });
 export function tinyEngineBackend(options: TinyEngineBackendOptions): SearchBackend {
   const base = baseUrlOption("tinyEngineBackend", "url", options.url);
   const layout = recordLayout("tinyEngineBackend", { records: "sections" });
-  const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const clock = options.clock ?? { epochMs: () => Date.now() };
+  const { fetch, clock } = httpEdgesOf(options);
 
   /** One request of one attempt: the 200's body by `schema`, or what went wrong. */
   async function call<Schema extends z.ZodMiniType>(
@@ -77,14 +75,8 @@ export function tinyEngineBackend(options: TinyEngineBackendOptions): SearchBack
     { body, query }: { body?: unknown; query?: URLSearchParams },
     schema: Schema,
   ): Promise<z.infer<Schema> | BackendFailure> {
-    const collection = pathSegment(collectionId);
-    if (collection === undefined) {
-      return {
-        kind: "failed",
-        cause: "misconfigured",
-        reason: "collection id is not a path segment",
-      };
-    }
+    const collection = collectionSegment(collectionId, "a path segment");
+    if (isFailure(collection)) return collection;
     const operation = endpoint === "search" ? "search" : "get_document";
     annotateOperation(attempt, { system: "tiny-engine", collection: collectionId, operation });
     const path = `${base.pathname}/collections/${collection}/${endpoint}`;
@@ -112,9 +104,9 @@ export function tinyEngineBackend(options: TinyEngineBackendOptions): SearchBack
     name: "tiny-engine",
 
     async searchPage(request, attempt) {
-      const offset = readOffset(request.continuation);
-      if (isFailure(offset)) return offset;
-      const limit = Math.min(request.pageSize, attempt.limits.pageItems);
+      const start = offsetPage(request, attempt);
+      if (isFailure(start)) return start;
+      const { offset, size: limit } = start;
       const body = { q: request.query, offset, limit };
       const page = await call(attempt, request.collectionId, "search", { body }, hitsSchema);
       if (isFailure(page)) return page;

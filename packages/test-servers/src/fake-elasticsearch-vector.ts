@@ -1,6 +1,15 @@
 import type { EngineError, Flavor } from "./fake-elasticsearch-errors.js";
+import {
+  clause,
+  type FakeVectorField,
+  knn,
+  type Ranked,
+  Refused,
+  refuse,
+  shardFailure,
+  type VectorMapping,
+} from "./fake-elasticsearch-knn.js";
 import type { FakeRecord } from "./fake-elasticsearch-search.js";
-import { cosineSimilarity, isVector } from "./hashed-embedding.js";
 
 // The fake cluster's semantic searches, as the engines document them:
 // - Elasticsearch top-level `knn` (`field`, `query_vector` or `query_vector_builder.text_embedding`
@@ -25,29 +34,14 @@ import { cosineSimilarity, isVector } from "./hashed-embedding.js";
 // (all shards failed). Hits carry the passage field's start as their highlight (no_match_size):
 // the fake does not mark terms in semantic answers.
 
-export type FakeVectorField =
-  | { type: "dense_vector"; dims: number }
-  /** The field's inference endpoint: the engine embeds both the records' text and the query. */
-  | { type: "semantic_text"; embed: (text: string) => number[] };
+export type { FakeVectorField };
 
-export interface FakeVectorOptions {
+export interface FakeVectorOptions extends VectorMapping {
   flavor: Flavor;
-  /** Field name → its vector mapping; other fields are text. */
-  fields: Readonly<Record<string, FakeVectorField>>;
-  /** Models deployed in the cluster, by id (query_vector_builder, neural). */
-  models: Readonly<Record<string, (text: string) => number[]>>;
   /** False: the license lacks RRF. Default true. */
   rrfLicensed: boolean;
   /** The lexical `query`'s record ids, best first, at most `size`; or its error. */
   lexicalIds(query: unknown, size: number): string[] | EngineError;
-}
-
-type Ranked = Array<{ record: FakeRecord; score: number }>;
-
-class Refused extends Error {
-  constructor(readonly answer: EngineError) {
-    super("refused");
-  }
 }
 
 /** Whether `json` asks for a semantic search this module answers. */
@@ -62,30 +56,6 @@ export function isVectorBody(json: unknown): boolean {
       query !== null &&
       (query.semantic !== undefined || query.knn !== undefined || query.neural !== undefined))
   );
-}
-
-function shardFailure(reason: string): EngineError {
-  const cause = { type: "illegal_argument_exception", reason };
-  return {
-    status: 400,
-    body: {
-      error: {
-        root_cause: [
-          { type: "query_shard_exception", reason: `failed to create query: ${reason}` },
-        ],
-        type: "search_phase_execution_exception",
-        reason: "all shards failed",
-        phase: "query",
-        grouped: true,
-        caused_by: cause,
-      },
-      status: 400,
-    },
-  };
-}
-
-function refuse(answer: EngineError): never {
-  throw new Refused(answer);
 }
 
 /** The answer to a semantic search body over `records`. */
@@ -230,137 +200,4 @@ function retrieve(
     }
   }
   return [...fused].map(([record, score]) => ({ record, score })).sort((a, b) => b.score - a.score);
-}
-
-function clause(
-  query: Record<string, unknown>,
-  records: readonly FakeRecord[],
-  options: FakeVectorOptions,
-): Ranked {
-  const semantic = query.semantic as { field?: string; query?: string } | undefined;
-  if (semantic !== undefined) {
-    const field = String(semantic.field);
-    const mapping = options.fields[field];
-    if (mapping?.type !== "semantic_text") {
-      refuse(
-        shardFailure(
-          `Field [${field}] of type [${mapping?.type ?? "text"}] is not supported for [semantic] queries`,
-        ),
-      );
-    }
-    const target = mapping.embed(String(semantic.query ?? ""));
-    return byCosine(
-      records,
-      (record) => {
-        const text = record.source[field];
-        return typeof text === "string" ? mapping.embed(text) : undefined;
-      },
-      target,
-    );
-  }
-  const [kind, spec] = Object.entries(query)[0] ?? [];
-  const [field, parameters] =
-    Object.entries((spec ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [];
-  if (field === undefined || parameters === undefined) refuse(shardFailure("malformed query"));
-  const mapping = options.fields[field];
-  if (mapping?.type !== "dense_vector")
-    refuse(shardFailure(`Field '${field}' is not knn_vector type.`));
-  let vector = parameters.vector;
-  if (kind === "neural") {
-    const model = options.models[String(parameters.model_id)];
-    if (model === undefined)
-      refuse(shardFailure(`Model not found: ${String(parameters.model_id)}`));
-    vector = model(String(parameters.query_text ?? ""));
-  }
-  if (!isVector(vector)) refuse(shardFailure("[knn] requires a vector"));
-  if (vector.length !== mapping.dims) {
-    refuse(
-      shardFailure(
-        `Query vector has invalid dimension: ${vector.length}. Dimension should be: ${mapping.dims}`,
-      ),
-    );
-  }
-  return nearest(records, field, vector, Number(parameters.k ?? 10));
-}
-
-function knn(
-  spec: Record<string, unknown>,
-  records: readonly FakeRecord[],
-  options: FakeVectorOptions,
-): Ranked {
-  const field = String(spec.field);
-  const mapping = options.fields[field];
-  // A field the records hold is mapped (as text, unless it is a vector field).
-  if (mapping === undefined && !records.some((record) => field in record.source)) {
-    refuse(shardFailure(`field [${field}] does not exist in the mapping`));
-  }
-  if (mapping?.type !== "dense_vector")
-    refuse(shardFailure("[knn] queries are only supported on [dense_vector] fields"));
-  let vector = spec.query_vector;
-  const builder = (
-    spec.query_vector_builder as
-      | { text_embedding?: { model_id?: string; model_text?: string } }
-      | undefined
-  )?.text_embedding;
-  if (builder !== undefined) {
-    const model = options.models[String(builder.model_id)];
-    if (model === undefined) {
-      const reason = `Could not find trained model [${String(builder.model_id)}]`;
-      refuse({
-        status: 404,
-        body: {
-          error: {
-            root_cause: [{ type: "resource_not_found_exception", reason }],
-            type: "resource_not_found_exception",
-            reason,
-          },
-          status: 404,
-        },
-      });
-    }
-    vector = model(String(builder.model_text ?? ""));
-  }
-  if (!isVector(vector))
-    refuse(shardFailure("[knn] requires [query_vector] or [query_vector_builder]"));
-  if (vector.length !== mapping.dims) {
-    refuse(
-      shardFailure(
-        `The query vector has a different number of dimensions [${vector.length}] than the document vectors [${mapping.dims}].`,
-      ),
-    );
-  }
-  const k = Number(spec.k ?? 10);
-  if (Number(spec.num_candidates ?? k) < k)
-    refuse(shardFailure("[num_candidates] cannot be less than [k]"));
-  return nearest(records, field, vector, k);
-}
-
-function nearest(
-  records: readonly FakeRecord[],
-  field: string,
-  vector: number[],
-  k: number,
-): Ranked {
-  return byCosine(
-    records,
-    (record) => {
-      const stored = record.source[field];
-      return isVector(stored) && stored.length === vector.length ? stored : undefined;
-    },
-    vector,
-  ).slice(0, k);
-}
-
-function byCosine(
-  records: readonly FakeRecord[],
-  vectorOf: (record: FakeRecord) => number[] | undefined,
-  target: number[],
-): Ranked {
-  const ranked: Ranked = [];
-  for (const record of records) {
-    const vector = vectorOf(record);
-    if (vector !== undefined)
-      ranked.push({ record, score: (1 + cosineSimilarity(vector, target)) / 2 });
-  }
-  return ranked.sort((a, b) => b.score - a.score || (a.record.id < b.record.id ? -1 : 1));
 }

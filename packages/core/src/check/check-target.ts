@@ -15,7 +15,13 @@ export type CheckTarget =
     }
   | { engine: "meilisearch" | "typesense"; url: string; records: RecordLayoutOptions["records"] }
   /** `auth`: AWS SigV4 signs check's own requests too, as it signs the backend's. */
-  | { engine: "elasticsearch" | "opensearch"; url: string; auth?: ElasticsearchAuth }
+  | {
+      engine: "elasticsearch" | "opensearch";
+      url: string;
+      auth?: ElasticsearchAuth;
+      /** Page records: no section fields in the mapping to check. */
+      records?: "pages";
+    }
   | { engine: "postgres"; connectionString: string; table: string }
   /** A folder whose top-level folders are collections, or several sources: collection → folder. */
   | { engine: "folder"; root: string; folders?: Readonly<Record<string, string>> };

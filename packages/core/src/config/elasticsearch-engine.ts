@@ -1,5 +1,6 @@
 import { areasValue, httpUrlValue, originOf, portalUrlOf } from "./config-checks.js";
 import { clusterCredential } from "./elasticsearch-credentials.js";
+import { elasticsearchLayoutValue } from "./elasticsearch-layout-value.js";
 import type { EngineEntry } from "./engine-entry.js";
 
 /** Elasticsearch or OpenSearch: the same backend, its flavor named by the engine. */
@@ -35,6 +36,16 @@ function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
         description:
           "`es` (Amazon OpenSearch Service) or `aoss` (OpenSearch Serverless): sign each request with AWS SigV4, credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, the region from AWS_REGION (or AWS_DEFAULT_REGION); one user's process only",
       },
+      {
+        name: `${prefix}_RECORDS`,
+        description:
+          "`sections` (one record per section, the default), `pages` (one per page: title, body, headings, url, updated_at; sections from its headings), `elastic-crawler` or `open-crawler` (the Elastic crawlers' documents)",
+      },
+      {
+        name: `${prefix}_PAGE_FORMAT`,
+        description:
+          "with page records: `plain` (the default; split at the headings list), `markdown` or `html`",
+      },
       ...(flavor === "elasticsearch"
         ? [
             {
@@ -54,16 +65,22 @@ function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
       const areas = areasValue(value, label);
       const { aws, ...who } = clusterCredential(value, prefix, mode);
       const auth = aws === undefined ? {} : { auth: { aws } };
+      const layout = elasticsearchLayoutValue(value, prefix);
       return {
         engine: flavor,
         origin: originOf(url),
         areas,
         ...portalUrlOf(value),
         ...who,
-        check: { engine: flavor, url, ...auth },
+        check: {
+          engine: flavor,
+          url,
+          ...auth,
+          ...(layout.records === undefined ? {} : { records: layout.records }),
+        },
         async open() {
           const { elasticsearchBackend } = await import("../elasticsearch/index.js");
-          const backend = elasticsearchBackend({ url, flavor, ...auth });
+          const backend = elasticsearchBackend({ url, flavor, ...auth, ...layout });
           return { backend, areas, close: async () => {} };
         },
       };

@@ -179,6 +179,18 @@ describe("elasticsearchBackend semantic", () => {
     expect(outcome.hits.map((hit) => hit.documentId)).toContain(lexical.hits[0]?.documentId);
   });
 
+  it("k and RRF's window reach the page's end, so a walk's later pages are among the nearest", async () => {
+    const knn = backend({ query: "knn", field: "embedding", embed, k: 3 });
+    const second = await knn.searchPage({ ...page, pageSize: 5, continuation: "5" }, attempt());
+    expect(lastBody().knn).toMatchObject({ k: 10, num_candidates: 100 });
+    if (second.kind !== "page") throw new Error(second.kind);
+    expect(second.hits).toHaveLength(5);
+    const hybrid = backend({ query: "knn", field: "embedding", embed, k: 3, hybrid: true });
+    const fused = await hybrid.searchPage({ ...page, pageSize: 5, continuation: "5" }, attempt());
+    expect(lastBody().retriever).toMatchObject({ rrf: { rank_window_size: 10 } });
+    expect(fused.kind === "page" && fused.hits).toHaveLength(5);
+  });
+
   it("the caller's privileges still decide: an index they may not read is forbidden, as for words", async () => {
     const outcome = await backend({ query: "knn", field: "embedding", embed }).searchPage(
       { ...page, collectionId: "docs-policies" },

@@ -39,6 +39,14 @@ export interface BackendContractFixture {
    * Default false: such a query must say `more: true` and give a `next` that continues.
    */
   singlePage?: boolean;
+  /**
+   * The engine's records are whole pages, their sections derived (PostgreSQL `rows: "pages"`,
+   * Elasticsearch `records: "pages"`): a walk brings each page holding a word once, at a section
+   * holding it, and a page past `limits.documentSections` reads as that many sections, the last
+   * running to the page's end. Default false: every section holding a word is a hit of its own,
+   * and such a document is `too_large`.
+   */
+  pageRecords?: boolean;
   close?(): Promise<void>;
 }
 
