@@ -1,10 +1,12 @@
 import {
   docSearchRecordsOf,
+  type EngineRequest,
   type FakeHostedEngine,
   type HierarchyStyle,
   type HostedRecord,
 } from "@search-docs/test-servers";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
+import type { SearchBackend } from "../backend/search-backend.js";
 import type { Caller } from "../contract/caller.js";
 import type { Limits } from "../limits.js";
 import { contractDocuments } from "../testing/contract-documents.js";
@@ -68,4 +70,21 @@ export function restrictedBy<Restrictions>(
 /** The attempt core would hand a backend for a caller holding `token`. */
 export function attemptOf(token: string, limits: Partial<Limits> = {}): TestAttempt {
   return testAttempt({ caller: { token }, limits });
+}
+
+/**
+ * A search as alice through a backend minting keys from `parentKey`: the parent key is in no
+ * request the engine got and in no detail of the attempt. Returns the last request, and the
+ * attempt's details, for the engine's own checks of the derived key.
+ */
+export async function expectParentKeyKept(
+  engine: FakeHostedEngine,
+  backend: SearchBackend,
+  parentKey: string,
+): Promise<{ sent: EngineRequest | undefined; details: TestAttempt["details"] }> {
+  const alice = attemptOf("alice-session");
+  await backend.searchPage(firstPage, alice);
+  expect(JSON.stringify(engine.requests)).not.toContain(parentKey);
+  expect(JSON.stringify(alice.details)).not.toContain(parentKey);
+  return { sent: engine.requests.at(-1), details: alice.details };
 }
