@@ -43,6 +43,22 @@ it("the index is the very expression the search filters on", () => {
   expect(index).toMatch(/^create index if not exists "pages_search_idx" on "pages" using gin \(/);
 });
 
+it("a stored vector column: the search reads it, the DDL adds it as generated and indexes it", () => {
+  const options = {
+    table: "pages",
+    rows: "pages",
+    pageColumns: { searchVector: "search_vector" },
+  } as const;
+  const expression = resolvePostgresLayout({
+    table: "pages",
+    rows: "pages",
+  }).source.vector.replaceAll("section_row.", "");
+  expect(resolvePostgresLayout(options).source.vector).toBe('section_row."search_vector"');
+  expect(postgresPageIndexSql(options)).toBe(
+    `alter table "pages" add column if not exists "search_vector" tsvector generated always as ${expression} stored;\ncreate index if not exists "pages_search_vector_idx" on "pages" using gin ("search_vector");\n`,
+  );
+});
+
 it("refuses options it would otherwise ignore or misread, naming the option", () => {
   expect(
     refusal(() => resolvePostgresLayout({ rows: "pages", pageColumns: { heading: "h" } as never })),

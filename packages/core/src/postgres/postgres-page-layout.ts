@@ -21,6 +21,13 @@ export interface PostgresPageColumns {
   slug: string | null;
   /** The area's collection id; `null`: every row is in the one collection `collectionId` names. */
   collectionId: string | null;
+  /**
+   * A stored tsvector column of the page (`postgresPageVectorSql` gives its generated
+   * expression); `null`: the search computes the vector from title and body, served by an
+   * expression index. A stored one costs a column and saves recomputing each matched page's
+   * vector on every search (measured in docs/postgres.md).
+   */
+  searchVector: string | null;
 }
 
 export const defaultPostgresPageColumns: Readonly<PostgresPageColumns> = Object.freeze({
@@ -31,6 +38,7 @@ export const defaultPostgresPageColumns: Readonly<PostgresPageColumns> = Object.
   updatedAt: "updated_at",
   slug: null,
   collectionId: null,
+  searchVector: null,
 });
 
 /** A page table's columns and its one collection, checked and quoted. */
@@ -52,7 +60,13 @@ export interface PostgresPageOptions {
 
 const formats: readonly PageFormat[] = ["markdown", "html", "plain"];
 
-const optional = new Set<keyof PostgresPageColumns>(["url", "updatedAt", "slug", "collectionId"]);
+const optional = new Set<keyof PostgresPageColumns>([
+  "url",
+  "updatedAt",
+  "slug",
+  "collectionId",
+  "searchVector",
+]);
 
 /** The page columns with the app's names over the defaults; a bad name is a ConfigurationError. */
 export function resolvePostgresPageLayout(
@@ -150,6 +164,9 @@ export function pageRowSource(
     body: column(c.body, "''"),
     slug: column(c.slug, "null::text"),
     updatedAt: column(c.updatedAt, "null::timestamptz"),
-    vector: pageVectorSql(page, language, "section_row."),
+    vector:
+      c.searchVector === null
+        ? pageVectorSql(page, language, "section_row.")
+        : `section_row.${c.searchVector}`,
   };
 }

@@ -122,6 +122,65 @@ describeWithPostgres('a page table (rows: "pages") on a real PostgreSQL', () => 
     expect(search.split(";").length).toBe(1);
   });
 
+  it("a stored vector column (pageColumns.searchVector) serves the same hits through its own index", async () => {
+    await database.admin.query(
+      postgresPageIndexSql({ table: "pages", pageColumns: { searchVector: "search_vector" } }),
+    );
+    await database.admin.query("analyze pages");
+    const computed = backendOf({
+      pool,
+      table: "pages",
+      rows: "pages",
+      pageColumns: { collectionId: "space" },
+    });
+    const stored = backendOf({
+      pool,
+      table: "pages",
+      rows: "pages",
+      pageColumns: { collectionId: "space", searchVector: "search_vector" },
+    });
+    let pagesCompared = 0;
+    for (const query of [
+      "rotate the signing key",
+      "disk full on a node",
+      "vpn handshake",
+      "restart the pods",
+    ]) {
+      const request = { collectionId: "runbooks", query, pageSize: 10, continuation: undefined };
+      const [left, right] = [
+        await computed.searchPage(request, testAttempt()),
+        await stored.searchPage(request, testAttempt()),
+      ];
+      if (right.kind === "page") pagesCompared += 1;
+      const shape = (outcome: typeof left) =>
+        outcome.kind === "page"
+          ? outcome.hits.map((hit) => [hit.documentId, hit.section, hit.url])
+          : outcome.kind;
+      expect(shape(right)).toEqual(shape(left));
+    }
+    expect(pagesCompared).toBeGreaterThanOrEqual(2);
+    const layout = resolvePostgresLayout({
+      table: "pages",
+      rows: "pages",
+      pageColumns: { collectionId: "space", searchVector: "search_vector" },
+    });
+    const { search } = postgresQueries(layout, "any");
+    const { included, excluded } = splitExclusions("rotate the signing key");
+    const plan = await pool.query(`explain (format json) ${search}`, [
+      "english",
+      "rotate the signing key",
+      included,
+      excluded,
+      "runbooks",
+      21,
+      0,
+      false,
+    ]);
+    expect(JSON.stringify(plan.rows[0]["QUERY PLAN"])).toContain(
+      '"Index Name":"pages_search_vector_idx"',
+    );
+  });
+
   it("opens a hit at the section holding most of its passage's words, not where the passage starts", async () => {
     const backend = backendOf({
       pool,
