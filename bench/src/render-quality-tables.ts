@@ -46,7 +46,7 @@ export function renderQualityTables(report: QualityReport): string {
     // One plan is enough to read: the dev set's (the other set's is in the JSON).
     if (name === "dev" && set.postgresPlan !== undefined) {
       lines.push(
-        `The PostgreSQL search statement's plan on this set (EXPLAIN ANALYZE, costs and timing off), for its first question: the collection's matching sections and each word's document frequency are both read through the GIN index (\`Bitmap Index Scan on search_docs_sections_search_vector_idx\`); N is a count of the table.`,
+        `The PostgreSQL search statement's plan on this set (EXPLAIN ANALYZE, costs and timing off), for its first question: the collection's matching sections and each word's document frequency are both read through the GIN index (\`Bitmap Index Scan on search_docs_sections_search_vector_idx\`); N is a count of the table (on a table of 10,000 rows or more, the planner's row count instead), and a word's count stops at 10,000 rows.`,
         "",
         "```text",
         set.postgresPlan,

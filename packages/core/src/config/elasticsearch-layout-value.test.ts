@@ -1,5 +1,10 @@
-import { type FakeElasticsearch, startFakeElasticsearch } from "@search-docs/test-servers";
+import {
+  crawlerIndexMapping,
+  type FakeElasticsearch,
+  startFakeElasticsearch,
+} from "@search-docs/test-servers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadLayoutInspector } from "../check/load-layout-inspector.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { backendConfig } from "./backend-config.js";
 import { openConfiguredDocs } from "./open-configured-docs.js";
@@ -12,6 +17,7 @@ let fake: FakeElasticsearch;
 beforeAll(async () => {
   fake = await startFakeElasticsearch({
     idField: "id",
+    mappings: { "search-site": { ...crawlerIndexMapping } },
     indices: {
       "search-site": [
         {
@@ -62,6 +68,24 @@ describe("SEARCH_DOCS_ELASTICSEARCH_RECORDS", () => {
     } finally {
       await engine.close();
     }
+  });
+
+  it("check: a crawled index is not held to the section fields; a section index still is", async () => {
+    const finding = async (records: string | undefined) => {
+      const config = backendConfig({
+        environment: {
+          ...environment(),
+          ...(records === undefined ? {} : { SEARCH_DOCS_ELASTICSEARCH_RECORDS: records }),
+        },
+        mode: "one-user",
+      });
+      if (config?.check === undefined) throw new Error("no check target");
+      const inspector = await loadLayoutInspector(config.check);
+      return inspector?.inspect("search-site", { headers: { authorization: "ApiKey a2V5" } });
+    };
+    expect(await finding("elastic-crawler")).toMatchObject({ state: "skip" });
+    // The same index read as section records: its mapping lacks them, and check says so.
+    expect(await finding(undefined)).toMatchObject({ state: "fail" });
   });
 
   it("refuses an unknown layout, and a page format without page records, naming the variable", () => {

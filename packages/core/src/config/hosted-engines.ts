@@ -9,6 +9,12 @@ import {
   requiredValue,
 } from "./config-checks.js";
 import type { EngineEntry, EngineName, ReadValue } from "./engine-entry.js";
+import {
+  meilisearchSemanticOf,
+  meilisearchSemanticVariables,
+  typesenseSemanticOf,
+  typesenseSemanticVariables,
+} from "./hosted-semantic.js";
 
 // Algolia, Meilisearch and Typesense read alike from the environment: where, the layout of the
 // records, and (for one user) the search key sent as the caller's token. Keys minted per user
@@ -60,6 +66,7 @@ function urlEngine(
       { name: `${prefix}_URL`, required: true, description: `the ${label} server's URL` },
       apiKeyVariable(prefix, sentAs),
       recordsVariable(prefix),
+      ...(engine === "meilisearch" ? meilisearchSemanticVariables : typesenseSemanticVariables),
     ],
     shared: ["SEARCH_DOCS_AREAS", "SEARCH_DOCS_PORTAL_URL"],
     callerNeeds: `a search key (${prefix}_API_KEY for one user)`,
@@ -67,6 +74,9 @@ function urlEngine(
     read(value, mode) {
       const url = httpUrlValue(value, `${prefix}_URL`, label);
       const layout = layoutOf(value, prefix);
+      // Read here, so a wrong value is refused at start, not at the first search.
+      const meilisearchSemantic = engine === "meilisearch" ? meilisearchSemanticOf(value) : {};
+      const typesenseSemantic = engine === "typesense" ? typesenseSemanticOf(value) : {};
       const areas = areasValue(value, label);
       return {
         engine,
@@ -78,8 +88,16 @@ function urlEngine(
         async open() {
           const backend =
             engine === "meilisearch"
-              ? (await import("../meilisearch/index.js")).meilisearchBackend({ url, ...layout })
-              : (await import("../typesense/index.js")).typesenseBackend({ url, ...layout });
+              ? (await import("../meilisearch/index.js")).meilisearchBackend({
+                  url,
+                  ...layout,
+                  ...meilisearchSemantic,
+                })
+              : (await import("../typesense/index.js")).typesenseBackend({
+                  url,
+                  ...layout,
+                  ...typesenseSemantic,
+                });
           return { backend, areas, close: async () => {} };
         },
       };

@@ -21,6 +21,12 @@ export interface PostgresQueries {
 const recency = (column: string) =>
   `coalesce(1.0 / (1.0 + greatest(0, extract(epoch from (now() - ${column})) / 86400.0) / 30.0), 0)`;
 
+// The statistics cost at most this many rows a word: a word in more rows than this counts as in
+// this many (its IDF is near 0 either way). On a table of at least this many rows, N is the
+// planner's row count (pg_class.reltuples, kept by ANALYZE and autovacuum) instead of a count of
+// the table on every search; below it, or for a view, the table is counted.
+const frequencyCap = 10000;
+
 // A number written into the statement: the ranking is checked to be finite numbers up front.
 const literal = (value: number) => `${value}::double precision`;
 
@@ -83,11 +89,13 @@ export function postgresQueries(
   from matched cross join lateral unnest(matched.vector) as term_hit(lexeme, positions, weights)
   where term_hit.lexeme = any (tsvector_to_array(to_tsvector($1::regconfig, $3)))
 ), terms as materialized (
-  select lexeme, (select count(*) from ${row.table} as section_row
-      where ${row.vector} @@ (${quotedLexeme})::tsquery) as frequency
+  select lexeme, (select count(*) from (select 1 from ${row.table} as section_row
+      where ${row.vector} @@ (${quotedLexeme})::tsquery limit ${frequencyCap}) as capped) as frequency
   from unnest(tsvector_to_array(to_tsvector($1::regconfig, $3))) as lexeme
 ), totals as (
-  select (select count(*) from ${row.table}) as rows,
+  select coalesce((select greatest(class.reltuples, 0)::bigint from pg_class as class
+      where class.oid = to_regclass('${row.table.replaceAll("'", "''")}') and class.reltuples >= ${frequencyCap}),
+    (select count(*) from ${row.table})) as rows,
     (select avg(matched.length) from matched)::double precision as average_length
 ), weighed as (
   select terms.lexeme, ln(1 + (totals.rows - terms.frequency + 0.5) / (terms.frequency + 0.5))::double precision as idf
