@@ -15,13 +15,36 @@ it("reads the URL, the areas and the table", () => {
       SEARCH_DOCS_AREAS: '{"runbooks":["runbooks"]}',
       SEARCH_DOCS_POSTGRES_TABLE: "docs.sections",
     }),
-  ).toEqual({ connectionString: url, table: "docs.sections", areas: { runbooks: ["runbooks"] } });
+  ).toEqual({
+    connectionString: url,
+    table: "docs.sections",
+    areas: { runbooks: ["runbooks"] },
+    layout: { table: "docs.sections" },
+  });
   expect(
     postgresConfigFromEnvironment({
       SEARCH_DOCS_POSTGRES_URL: url,
       SEARCH_DOCS_AREAS: '{"a":["a"]}',
     })?.table,
   ).toBe("search_docs_sections");
+});
+
+it("reads a page table's layout, refused by the variable at fault", () => {
+  const pages = {
+    SEARCH_DOCS_POSTGRES_URL: url,
+    SEARCH_DOCS_AREAS: '{"handbook":["pages"]}',
+    SEARCH_DOCS_POSTGRES_TABLE: "pages",
+    SEARCH_DOCS_POSTGRES_ROWS: "pages",
+    SEARCH_DOCS_POSTGRES_PAGE_COLUMNS: '{"body":"body_markdown"}',
+  };
+  expect(postgresConfigFromEnvironment(pages)?.layout).toEqual({
+    table: "pages",
+    rows: "pages",
+    pageColumns: { body: "body_markdown" },
+  });
+  expect(() =>
+    postgresConfigFromEnvironment({ ...pages, SEARCH_DOCS_POSTGRES_PAGE_COLUMNS: '{"nope":"x"}' }),
+  ).toThrow(/SEARCH_DOCS_POSTGRES_PAGE_COLUMNS/);
 });
 
 it("names the variable at fault and never quotes the URL", () => {

@@ -1,6 +1,7 @@
 import { parseAreas } from "../config/docs-config-from-environment.js";
+import { postgresLayoutValue } from "../config/postgres-layout-value.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { defaultPostgresTable } from "./postgres-layout.js";
+import { defaultPostgresTable, type PostgresLayoutOptions } from "./postgres-layout.js";
 import { quoteIdentifier } from "./quote-identifier.js";
 
 /** A PostgreSQL backend, as the SEARCH_DOCS_POSTGRES_* variables name it. */
@@ -10,12 +11,17 @@ export interface EnvironmentPostgresConfig {
   table: string;
   /** Area names → `collection_id` values. */
   areas: Record<string, string[]>;
+  /**
+   * The backend's layout options (the table, and with SEARCH_DOCS_POSTGRES_ROWS=pages the page
+   * variables): `postgresBackend({ pool, ...layout })`.
+   */
+  layout: PostgresLayoutOptions;
 }
 
 /**
  * SEARCH_DOCS_POSTGRES_URL (postgres://…), SEARCH_DOCS_AREAS (area names → collection_id values,
  * JSON or a JSON file's path) and optionally SEARCH_DOCS_POSTGRES_TABLE (default
- * search_docs_sections). Undefined when SEARCH_DOCS_POSTGRES_URL is not set; a half-done one is a
+ * search_docs_sections) and the page-table variables (SEARCH_DOCS_POSTGRES_ROWS=pages, ...). Undefined when SEARCH_DOCS_POSTGRES_URL is not set; a half-done one is a
  * ConfigurationError naming the variable, never quoting the URL (it holds a password).
  */
 export function postgresConfigFromEnvironment(
@@ -39,5 +45,7 @@ export function postgresConfigFromEnvironment(
   }
   const table = value("SEARCH_DOCS_POSTGRES_TABLE") || defaultPostgresTable;
   quoteIdentifier(table, "SEARCH_DOCS_POSTGRES_TABLE");
-  return { connectionString, table, areas: parseAreas(value("SEARCH_DOCS_AREAS")) };
+  const read = Object.assign(value, { setAs: (name: string) => name, environment });
+  const layout = postgresLayoutValue(read, table);
+  return { connectionString, table, areas: parseAreas(value("SEARCH_DOCS_AREAS")), layout };
 }
