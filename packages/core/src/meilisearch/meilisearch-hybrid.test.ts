@@ -1,13 +1,19 @@
 import {
-  docSearchRecordsOf,
   type FakeHostedEngine,
   hashedEmbedding,
   startFakeMeilisearch,
 } from "@search-docs/test-servers";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  dimensions,
+  embed,
+  unreachablePage as page,
+  plain,
+  semanticRecords,
+  unreachable,
+} from "../__fixtures__/semantic-records.js";
 import { createDocsSearch } from "../create-docs-search.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { contractDocuments } from "../testing/contract-documents.js";
 import { testAttempt } from "../testing/test-attempt.js";
 import { type MeilisearchBackendOptions, meilisearchBackend } from "./meilisearch-backend.js";
 import { tenantToken } from "./tenant-token.js";
@@ -18,23 +24,9 @@ import { tenantToken } from "./tenant-token.js";
 // scopes it, and each way it fails read as `unavailable` with the cause in the trace. Semantic
 // quality is not measured here: the embedder is a stand-in with no model behind it.
 
-const documents = contractDocuments();
-const dimensions = 16;
-const unreachable = "zebra quasar";
-const base = docSearchRecordsOf(documents, "underscored", (document) => ({
-  team: documents.indexOf(document) % 2 === 0 ? "platform" : "support",
+const { records, targetId } = semanticRecords("underscored", (vector) => ({
+  _vectors: { docs: vector, own: vector },
 }));
-// Every section's vector is its text's; one section's is a phrase none of the records contain,
-// so only the semantic side can find it.
-const target = base.findIndex((record) => record.team === "platform");
-const records = base.map((record, index) => ({
-  ...record,
-  _vectors: {
-    docs: hashedEmbedding(index === target ? unreachable : String(record.content), dimensions),
-    own: hashedEmbedding(index === target ? unreachable : String(record.content), dimensions),
-  },
-}));
-const targetId = String(base[target]?.url_without_anchor);
 const parentKey = "parent-search-key-never-sent";
 const uid = "6062abda-a5aa-4414-ac91-ecd7944c0f8d";
 let fake: FakeHostedEngine | undefined;
@@ -60,10 +52,6 @@ afterEach(async () => {
   await fake?.close();
   fake = undefined;
 });
-
-const embed = async (text: string) => hashedEmbedding(text, dimensions);
-const page = { collectionId: "docs", query: unreachable, pageSize: 20, continuation: undefined };
-const plain = () => testAttempt({ caller: { token: "plain-key" } });
 
 function backend(
   engine: FakeHostedEngine,

@@ -1,14 +1,20 @@
 import {
   cosineSimilarity,
-  docSearchRecordsOf,
   type FakeHostedEngine,
   hashedEmbedding,
   startFakeTypesense,
 } from "@search-docs/test-servers";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  dimensions,
+  embed,
+  unreachablePage as page,
+  plain,
+  semanticRecords,
+  unreachable,
+} from "../__fixtures__/semantic-records.js";
 import { createDocsSearch } from "../create-docs-search.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { contractDocuments } from "../testing/contract-documents.js";
 import { testAttempt } from "../testing/test-attempt.js";
 import { type TypesenseBackendOptions, typesenseBackend } from "./typesense-backend.js";
 
@@ -19,18 +25,7 @@ import { type TypesenseBackendOptions, typesenseBackend } from "./typesense-back
 // not a vector field, a wrong number of dimensions, a 200 whose one result is an error — read as
 // `unavailable` with the cause in the trace. Semantic quality is not measured here.
 
-const documents = contractDocuments();
-const dimensions = 16;
-const unreachable = "zebra quasar";
-const base = docSearchRecordsOf(documents, "dotted", (document) => ({
-  team: documents.indexOf(document) % 2 === 0 ? "platform" : "support",
-}));
-const target = base.findIndex((record) => record.team === "platform");
-const records = base.map((record, index) => ({
-  ...record,
-  embedding: hashedEmbedding(index === target ? unreachable : String(record.content), dimensions),
-}));
-const targetId = String(base[target]?.url_without_anchor);
+const { records, targetId } = semanticRecords("dotted", (embedding) => ({ embedding }));
 const parentKey = "prntSearchKeyNeverSent";
 const fields = [
   ...[0, 1, 2, 3, 4, 5, 6].map((level) => `hierarchy.lvl${level}`),
@@ -57,9 +52,6 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const embed = async (text: string) => hashedEmbedding(text, dimensions);
-const page = { collectionId: "docs", query: unreachable, pageSize: 20, continuation: undefined };
-const plain = () => testAttempt({ caller: { token: "plain-key" } });
 type Semantic = TypesenseBackendOptions["semantic"];
 
 function backend(engine: FakeHostedEngine, semantic: Semantic) {
