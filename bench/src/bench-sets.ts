@@ -33,7 +33,7 @@ export const benchSets: readonly BenchSet[] = [
     corpus: shared("corpus/docs.jsonl"),
     queries: tasks("shared-corpus-queries.jsonl"),
     collectionsPerArea: 2,
-    description: "the project's 45 queries over ../shared/corpus",
+    description: "the project's 45 queries over the shared corpus (shared/corpus beside the checkout)",
   },
   {
     name: "dev",
@@ -41,7 +41,7 @@ export const benchSets: readonly BenchSet[] = [
     queries: shared("queries/dev-queries.jsonl"),
     collectionsPerArea: 2,
     description:
-      "../shared/queries/dev-queries.jsonl (126 queries with kinds) over ../shared/corpus",
+      "shared/queries/dev-queries.jsonl beside the checkout (126 queries with kinds) over the shared corpus",
   },
 ];
 
