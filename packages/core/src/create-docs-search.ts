@@ -28,7 +28,7 @@ import { defaultPagingPolicy, type PagingPolicy } from "./session/paging-policy.
 import type { TelemetryOptions } from "./trace/tool-span.js";
 import type { OnTrace, OnUnauthorized, Trace } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
-import { v2Backend } from "./v2/v2-backend.js";
+import { loadV2Backend } from "./v2/load-v2-backend.js";
 
 /**
  * The search, over one backend: `backend` (Elasticsearch, Postgres, a folder, a LangChain
@@ -152,7 +152,7 @@ export function createDocsSearch<const AreaName extends string>(
   const contract = createContract(areaNames, { recency: options.recency === true });
   const backend =
     options.backend ??
-    v2Backend({
+    loadV2Backend({
       baseUrl: options.baseUrl as string,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       clock,
