@@ -1,4 +1,7 @@
 import { type HierarchyStyle, type HostedRecord, hashedEmbedding } from "@search-docs/test-servers";
+import { expect } from "vitest";
+import type { SearchBackend } from "../backend/search-backend.js";
+import type { DocsSearch } from "../create-docs-search.js";
 import { testAttempt } from "../testing/test-attempt.js";
 import { records as teamRecords } from "./team-records.js";
 
@@ -39,4 +42,30 @@ export function semanticRecords<Vectors extends Record<string, unknown>>(
     ),
   }));
   return { records, targetId: String(base[target]?.url_without_anchor) };
+}
+
+/**
+ * A semantic setup the engine refuses: the backend's page is `failed: misconfigured` with
+ * `reason`, and the tool over it says `unavailable` (never `no_matches`) with `inTrace` in the
+ * trace's one failure.
+ */
+export async function expectMisconfigured<AreaName extends string>(
+  backend: SearchBackend,
+  docs: DocsSearch<AreaName>,
+  reason: string,
+  inTrace: string,
+): Promise<void> {
+  expect(await backend.searchPage(unreachablePage, plain())).toEqual({
+    kind: "failed",
+    cause: "misconfigured",
+    reason,
+  });
+  const { output, trace } = await docs.search(
+    { query: unreachable },
+    { caller: { token: "plain-key" } },
+  );
+  expect(output.status).toBe("unavailable");
+  expect(trace.failures).toMatchObject([
+    { kind: "misconfigured", reason: expect.stringContaining(inTrace) },
+  ]);
 }

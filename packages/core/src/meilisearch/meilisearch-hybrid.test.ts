@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   dimensions,
   embed,
+  expectMisconfigured,
   unreachablePage as page,
   plain,
   semanticRecords,
@@ -136,19 +137,13 @@ describe("meilisearchBackend semantic", () => {
 
   it("an embedder the index lacks is unavailable with invalid_search_embedder in the trace, never no_matches", async () => {
     const engine = await start();
-    expect(await backend(engine, { embedder: "absent", embed }).searchPage(page, plain())).toEqual({
-      kind: "failed",
-      cause: "misconfigured",
-      reason: "HTTP 400 invalid_search_embedder",
-    });
-    const { output, trace } = await docsOver(engine, { embedder: "absent", embed }).search(
-      { query: unreachable },
-      { caller: { token: "plain-key" } },
+    const absent = { embedder: "absent", embed };
+    await expectMisconfigured(
+      backend(engine, absent),
+      docsOver(engine, absent),
+      "HTTP 400 invalid_search_embedder",
+      "invalid_search_embedder",
     );
-    expect(output.status).toBe("unavailable");
-    expect(trace.failures).toMatchObject([
-      { kind: "misconfigured", reason: expect.stringContaining("invalid_search_embedder") },
-    ]);
   });
 
   it("a vector of the wrong length is unavailable: the engine's invalid_vector_dimensions, or refused before sending when dimensions is set", async () => {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   dimensions,
   embed,
+  expectMisconfigured,
   unreachablePage as page,
   plain,
   semanticRecords,
@@ -165,19 +166,13 @@ describe("typesenseBackend semantic", () => {
 
   it("a field that is not a vector field is unavailable with the cause in the trace, never no_matches", async () => {
     const engine = await start();
-    expect(await backend(engine, { field: "content", embed }).searchPage(page, plain())).toEqual({
-      kind: "failed",
-      cause: "misconfigured",
-      reason: "HTTP 400 the embedding field is not a vector field",
-    });
-    const { output, trace } = await docsOver(engine, { field: "content", embed }).search(
-      { query: unreachable },
-      { caller: { token: "plain-key" } },
+    const notVectors = { field: "content", embed };
+    await expectMisconfigured(
+      backend(engine, notVectors),
+      docsOver(engine, notVectors),
+      "HTTP 400 the embedding field is not a vector field",
+      "not a vector field",
     );
-    expect(output.status).toBe("unavailable");
-    expect(trace.failures).toMatchObject([
-      { kind: "misconfigured", reason: expect.stringContaining("not a vector field") },
-    ]);
   });
 
   it("a vector of the wrong length is unavailable: Typesense's own 400, or refused before sending when dimensions is set", async () => {
