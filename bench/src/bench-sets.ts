@@ -33,7 +33,8 @@ export const benchSets: readonly BenchSet[] = [
     corpus: shared("corpus/docs.jsonl"),
     queries: tasks("shared-corpus-queries.jsonl"),
     collectionsPerArea: 2,
-    description: "the project's 45 queries over the shared corpus (shared/corpus beside the checkout)",
+    description:
+      "the project's 45 queries over the shared corpus (shared/corpus beside the checkout)",
   },
   {
     name: "dev",

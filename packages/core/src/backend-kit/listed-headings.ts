@@ -1,4 +1,4 @@
-import { headingOccurrences, type Occurrence } from "./heading-occurrences.js";
+import { headingOccurrences } from "./heading-occurrences.js";
 import type { HeadingMark } from "./page-headings.js";
 
 // A plain-text page's headings from the list a crawler keeps beside it (the Elastic web
