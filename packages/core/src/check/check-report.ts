@@ -5,6 +5,7 @@ export const checkSteps = {
   credentials: "credentials accepted",
   collection: "collection exists",
   layout: "record layout",
+  semantic: "semantic stage",
   probe: "probe search answers",
   document: "get_document answers",
 } as const;

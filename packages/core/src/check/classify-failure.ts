@@ -21,6 +21,13 @@ export interface Classified {
   fix: string;
 }
 
+// The reasons the backends give a semantic search the engine refused, or an app's `embed` that
+// failed: their semantic status rows' codes and labels (meilisearch-semantic-rows.ts,
+// typesense-semantic-rows.ts, elasticsearch-semantic-errors.ts) and query-vector.ts's words. A
+// missing embedder is a 400 "misconfigured", as a missing index is a 404: the fix is not the same.
+const semanticRefusal =
+  /invalid_search_embedder|invalid_vector_dimensions|invalid_search_vector|invalid_search_hybrid_query|invalid_search_semantic_ratio|vector_embedding_error|feature_not_enabled|embedding field|vector query|vector field|knn field|semantic_text|query vector|query embedding|could not embed/;
+
 /**
  * Which step a failed probe or read stopped at, and its fix, from the trace's typed failure:
  * a refused credential, a collection the engine does not know, an engine nothing answered for.
@@ -33,6 +40,13 @@ export function classifyFailure(
 ): Classified {
   const detail = `${failure.kind}: ${failure.reason}`;
   const credential = context.credentialVariable ?? "the credential";
+  if (semanticRefusal.test(failure.reason)) {
+    return {
+      step: "semantic",
+      detail,
+      fix: `fix the semantic option (the embedder or vector field it names, its embed, its dimensions) for ${context.collectionWord} ${collectionId}; with a key that may read ${context.label}'s settings, check names which (docs/check.md)`,
+    };
+  }
   switch (failure.kind) {
     case "network":
     case "timeout":

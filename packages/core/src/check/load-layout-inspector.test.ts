@@ -21,11 +21,11 @@ function staticGraph(start: string): { files: Set<string>; packages: Set<string>
 }
 
 describe("check loads an engine's inspection only for that engine", () => {
-  it("the command's static graph holds no inspector, no pg and no node:sqlite", () => {
+  it("the command's static graph holds no inspector (layout or semantic), no pg and no node:sqlite", () => {
     const { files, packages } = staticGraph("./check-command.ts");
     expect(files.size).toBeGreaterThan(10);
     const inspectors = [...files].filter((file) =>
-      /(postgres-columns|elasticsearch-mapping|algolia-settings|meilisearch-settings|typesense-schema|folder-sample)\.ts$/.test(
+      /(postgres-columns|elasticsearch-mapping|algolia-settings|meilisearch-settings|typesense-schema|folder-sample|meilisearch-embedder|typesense-embedding-field|elasticsearch-vector-field)\.ts$/.test(
         file,
       ),
     );

@@ -4,9 +4,11 @@ import { createDocsSearch } from "../create-docs-search.js";
 import type { CheckReport, CheckRow, CheckStep } from "./check-report.js";
 import { classifyFailure, type FixContext } from "./classify-failure.js";
 import { fixContextOf } from "./engine-words.js";
-import type { LayoutFinding, LayoutInspector } from "./layout-inspector.js";
-import { loadLayoutInspector } from "./load-layout-inspector.js";
+import type { LayoutInspector } from "./layout-inspector.js";
+import { inspectLayout, loadLayoutInspector } from "./load-layout-inspector.js";
+import { inspectSemantic, loadSemanticInspector } from "./load-semantic-inspector.js";
 import { probeSearch } from "./probe-search.js";
+import type { SemanticInspector } from "./semantic-finding.js";
 import { credentialFix, order, probeFailure, stoppedAt } from "./stopped-at.js";
 
 export interface CheckOptions {
@@ -35,13 +37,15 @@ export async function runCheck(
   const context = fixContextOf(config);
   const inspector =
     config.check === undefined ? undefined : await loadLayoutInspector(config.check);
+  const semantic =
+    config.check === undefined ? undefined : await loadSemanticInspector(config.check);
   try {
     if (!(await indexIsFresh(engine, config, rows))) return report(config, options, rows);
     for (const [area, collectionIds] of Object.entries(engine.areas)) {
       for (const collectionId of collectionIds) {
         rows.push(
           ...(await checkCollection(
-            { engine, caller: config.caller as Caller, context, inspector, options },
+            { engine, caller: config.caller as Caller, context, inspector, semantic, options },
             area,
             collectionId,
           )),
@@ -108,6 +112,8 @@ interface CollectionCheck {
   caller: Caller;
   context: FixContext;
   inspector: LayoutInspector | undefined;
+  /** Only when a semantic first stage is configured. */
+  semantic: SemanticInspector | undefined;
   options: CheckOptions;
 }
 
@@ -127,6 +133,7 @@ async function checkCollection(
     retry: { transientAttempts: 2 },
   });
   const layout = await inspectLayout(check.inspector, collectionId, check.caller);
+  const semantic = await inspectSemantic(check.semantic, collectionId, check.caller);
   const queries =
     check.options.query !== undefined
       ? [check.options.query]
@@ -135,7 +142,7 @@ async function checkCollection(
         : defaultProbeQueries;
   const probe = await probeSearch(docs, check.caller, queries);
 
-  const failedAt = stoppedAt(layout, probeFailure(probe, collectionId, check.context));
+  const failedAt = stoppedAt(layout, probeFailure(probe, collectionId, check.context), semantic);
   const before = (step: CheckStep) => failedAt === undefined || order(step) < order(failedAt.step);
   for (const step of ["reach", "credentials", "collection"] as const) {
     if (failedAt?.step === step) row(step, "fail", failedAt.detail, failedAt.fix);
@@ -147,6 +154,15 @@ async function checkCollection(
   else if (failedAt !== undefined && !before("layout"))
     row("layout", "skip", `not tried: ${failedAt.step} failed`);
   else if (layout?.state !== undefined) row("layout", layout.state, layout.detail, layout.fix);
+  // The embedder or field is read apart from the layout: a failed layout leaves it its own word.
+  if (failedAt?.step === "semantic") row("semantic", "fail", failedAt.detail, failedAt.fix);
+  else if (
+    semantic !== undefined &&
+    failedAt !== undefined &&
+    order(failedAt.step) < order("layout")
+  )
+    row("semantic", "skip", `not tried: ${failedAt.step} failed`);
+  else if (semantic !== undefined) row("semantic", semantic.state, semantic.detail, semantic.fix);
   if (failedAt !== undefined && failedAt.step !== "probe") {
     row("probe", "skip", `not tried: ${failedAt.step} failed`);
     row("document", "skip", `not tried: ${failedAt.step} failed`);
@@ -221,21 +237,4 @@ function passDetail(step: CheckStep, context: FixContext, collectionId: string):
       : `${context.credentialVariable} accepted`;
   }
   return `${context.collectionWord} ${collectionId} is there`;
-}
-
-async function inspectLayout(
-  inspector: LayoutInspector | undefined,
-  collectionId: string,
-  caller: Caller,
-): Promise<LayoutFinding | undefined> {
-  if (inspector === undefined) return undefined;
-  try {
-    return await inspector.inspect(collectionId, caller);
-  } catch (error) {
-    // The probe below says why the engine could not be read; the layout is then not known.
-    return {
-      state: "skip",
-      detail: `settings not read (${(error as Error).message.split("\n")[0]})`,
-    };
-  }
 }

@@ -2,21 +2,35 @@ import type { CheckStep } from "./check-report.js";
 import { type Classified, classifyFailure, type FixContext } from "./classify-failure.js";
 import type { LayoutFinding } from "./layout-inspector.js";
 import type { Probe } from "./probe-search.js";
+import type { SemanticFinding } from "./semantic-finding.js";
 
 /**
  * Where the collection's check stopped. The engine's settings are more precise than the
  * probe's failure: a table lacking a column answers "misconfigured" to a search, as a missing
- * table does, but the inspection knows which column.
+ * table does, but the inspection knows which column; an index without the embedder the hybrid
+ * search names answers "misconfigured" too, but the embedders setting knows which.
  */
-export function stoppedAt(layout: LayoutFinding | undefined, probe: Classified | undefined) {
+export function stoppedAt(
+  layout: LayoutFinding | undefined,
+  probe: Classified | undefined,
+  semantic?: SemanticFinding,
+): Classified | undefined {
   if (layout?.collectionMissing === true) {
-    return { step: "collection" as const, detail: layout.detail, fix: layout.fix ?? "" };
+    return { step: "collection", detail: layout.detail, fix: layout.fix ?? "" };
   }
   if (
     layout?.state === "fail" &&
     (probe === undefined || probe.step === "collection" || probe.step === "layout")
   ) {
-    return { step: "layout" as const, detail: layout.detail, fix: layout.fix ?? "" };
+    return { step: "layout", detail: layout.detail, fix: layout.fix ?? "" };
+  }
+  // Reaching the engine and the credential come first; anything the probe says past them is
+  // the semantic search refused, which the finding names more exactly.
+  if (
+    semantic?.state === "fail" &&
+    (probe === undefined || order(probe.step) >= order("collection"))
+  ) {
+    return { step: "semantic", detail: semantic.detail, fix: semantic.fix ?? "" };
   }
   return probe;
 }
@@ -52,6 +66,7 @@ const stepOrder: readonly CheckStep[] = [
   "credentials",
   "collection",
   "layout",
+  "semantic",
   "probe",
   "document",
 ];

@@ -84,7 +84,11 @@ function urlEngine(
         areas,
         ...portalUrlOf(value),
         ...oneUserKey(value, prefix, label, mode),
-        check: { engine, url, records: layout.records },
+        // The semantic option goes to check too, which verifies its embedder or field.
+        check:
+          engine === "meilisearch"
+            ? { engine, url, records: layout.records, ...meilisearchSemantic }
+            : { engine, url, records: layout.records, ...typesenseSemantic },
         async open() {
           const backend =
             engine === "meilisearch"
