@@ -200,7 +200,7 @@ describe("search-docs check on an Elasticsearch or OpenSearch semantic field", (
     });
     expect(row).toMatchObject({
       state: "fail",
-      detail: `${index}'s embedding (dense_vector, 16 dimensions) has 16 dimensions; semantic.dimensions says 384`,
+      detail: `${index}'s embedding has 16 dimensions; semantic.dimensions says 384`,
     });
     expect(row?.fix).toContain("set semantic.dimensions to 16");
   });

@@ -162,8 +162,7 @@ describe("search-docs check on a Meilisearch embedder", () => {
     const row = report.rows.find((candidate) => candidate.step === "semantic");
     expect(row).toMatchObject({
       state: "fail",
-      detail:
-        'embedder "docs" (userProvided, 16 dimensions) has 16 dimensions; semantic.dimensions says 8',
+      detail: 'embedder "docs" has 16 dimensions; semantic.dimensions says 8',
     });
     expect(row?.fix).toContain("set semantic.dimensions to 16");
     expect(report.passed).toBe(false);

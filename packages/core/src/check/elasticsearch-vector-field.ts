@@ -120,7 +120,9 @@ function judge(
     };
   }
   const mismatch =
-    query === "knn" ? dimensionsMismatch(semantic.dimensions, dimensions, what) : undefined;
+    query === "knn"
+      ? dimensionsMismatch(semantic.dimensions, dimensions, `${index}'s ${field}`)
+      : undefined;
   return mismatch ?? { state: "pass", detail: what };
 }
 

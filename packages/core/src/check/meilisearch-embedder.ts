@@ -77,7 +77,8 @@ function judge(
       ? embedder.searchEmbedder.source
       : source;
   const engineDimensions = countOf(embedder.dimensions);
-  const what = `embedder "${name}" (${source}${dimensionsNote(engineDimensions)})`;
+  const label = `embedder "${name}"`;
+  const what = `${label} (${source}${dimensionsNote(engineDimensions)})`;
   if (querySource === "userProvided" && !appEmbeds) {
     return {
       state: "fail",
@@ -85,7 +86,7 @@ function judge(
       fix: `give semantic.embed (app code: the query's vector from the model the documents' vectors came from, docs/semantic-search.md), or set ${variable} to an embedder that embeds queries itself (openAi, huggingFace, ollama, rest)`,
     };
   }
-  const mismatch = dimensionsMismatch(dimensions, engineDimensions, what);
+  const mismatch = dimensionsMismatch(dimensions, engineDimensions, label);
   if (mismatch !== undefined) return mismatch;
   return {
     state: "pass",

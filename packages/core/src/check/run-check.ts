@@ -37,7 +37,7 @@ export async function runCheck(
   const context = fixContextOf(config);
   const inspector =
     config.check === undefined ? undefined : await loadLayoutInspector(config.check);
-  const semantic =
+  const semanticInspector =
     config.check === undefined ? undefined : await loadSemanticInspector(config.check);
   try {
     if (!(await indexIsFresh(engine, config, rows))) return report(config, options, rows);
@@ -45,7 +45,14 @@ export async function runCheck(
       for (const collectionId of collectionIds) {
         rows.push(
           ...(await checkCollection(
-            { engine, caller: config.caller as Caller, context, inspector, semantic, options },
+            {
+              engine,
+              caller: config.caller as Caller,
+              context,
+              inspector,
+              semanticInspector,
+              options,
+            },
             area,
             collectionId,
           )),
@@ -113,7 +120,7 @@ interface CollectionCheck {
   context: FixContext;
   inspector: LayoutInspector | undefined;
   /** Only when a semantic first stage is configured. */
-  semantic: SemanticInspector | undefined;
+  semanticInspector: SemanticInspector | undefined;
   options: CheckOptions;
 }
 
@@ -133,7 +140,7 @@ async function checkCollection(
     retry: { transientAttempts: 2 },
   });
   const layout = await inspectLayout(check.inspector, collectionId, check.caller);
-  const semantic = await inspectSemantic(check.semantic, collectionId, check.caller);
+  const semantic = await inspectSemantic(check.semanticInspector, collectionId, check.caller);
   const queries =
     check.options.query !== undefined
       ? [check.options.query]

@@ -87,7 +87,8 @@ function judge(
       fix: `set ${variable} to a float[] field with num_dim or embed.from (Typesense answers "does not have a vector query index" otherwise)`,
     };
   }
-  const what = `field "${name}" (float[]${dimensionsNote(numDim)}${autoEmbedding ? ", auto-embedding" : ""})`;
+  const label = `field "${name}"`;
+  const what = `${label} (float[]${dimensionsNote(numDim)}${autoEmbedding ? ", auto-embedding" : ""})`;
   if (!autoEmbedding && !appEmbeds) {
     return {
       state: "fail",
@@ -95,7 +96,7 @@ function judge(
       fix: `give semantic.embed (app code: the query's vector from the model the documents' vectors came from, docs/semantic-search.md), or set ${variable} to an auto-embedding field (embed.from)`,
     };
   }
-  const mismatch = dimensionsMismatch(dimensions, numDim, what);
+  const mismatch = dimensionsMismatch(dimensions, numDim, label);
   if (mismatch !== undefined) return mismatch;
   return {
     state: "pass",
