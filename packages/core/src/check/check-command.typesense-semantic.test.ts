@@ -164,6 +164,11 @@ describe("search-docs check on a Typesense embedding field", () => {
     expect(out).not.toMatch(/no field/);
     expect(out).toMatch(/✓ probe search answers/);
     expect(code).toBe(0);
+    // A typo then reads as Typesense's one 404, as an unknown collection would: the fix says both.
+    const typo = await runCli(["check"], environment("embeding", searchKey));
+    expect(typo.code).toBe(7);
+    expect(typo.out).toMatch(/✗ collection exists +misconfigured: HTTP 404/);
+    expect(typo.out).toContain("or, if it is there, fix the semantic option's embedder or field");
   });
 
   it("in code: the app's embed on a float[] passes; a num_dim other than semantic.dimensions fails", async () => {

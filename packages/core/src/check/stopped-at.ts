@@ -32,6 +32,14 @@ export function stoppedAt(
   ) {
     return { step: "semantic", detail: semantic.detail, fix: semantic.fix ?? "" };
   }
+  // Typesense answers an unknown field as it answers an unknown collection (404): with the
+  // settings unread, the semantic option's field is as likely as the collection's name.
+  if (probe?.step === "collection" && semantic !== undefined && semantic.state !== "pass") {
+    return {
+      ...probe,
+      fix: `${probe.fix}; or, if it is there, fix the semantic option's embedder or field (check with a key that may read the settings names which)`,
+    };
+  }
   return probe;
 }
 
