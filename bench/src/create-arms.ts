@@ -1,6 +1,7 @@
 import {
   type PagingPolicy,
   type Reranker,
+  rerankerFor,
   type UpstreamFusionOptions,
   UpstreamFusionReranker,
 } from "@search-docs/core";
@@ -34,7 +35,13 @@ export interface ArmsOptions {
 export function createArms(options: ArmsOptions): Record<ArmName, ArmCall> {
   const { baseUrl, areas, headers } = options;
   const fetch = options.fetch === undefined ? {} : { fetch: options.fetch };
-  const reranker = options.reranker ?? new UpstreamFusionReranker(options.rerankerOptions);
+  // The v2 API's default reranker (rerankerFor), its parameters overridden when tuning.
+  const reranker =
+    options.reranker ??
+    new UpstreamFusionReranker({
+      ...rerankerFor({ scoring: "section-text" }).options,
+      ...options.rerankerOptions,
+    });
   const paging = options.paging ?? {};
   return {
     "one-page": createDocsSearchArm({

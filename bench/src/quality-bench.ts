@@ -7,9 +7,9 @@
 // Each set's corpus is split into the same collections for all four (the fake service's hash).
 // Per backend: recall@8, MRR@8, section recall@8 (by kind too), search requests per searched
 // collection, and wall time per call (p50, p95), the arms interleaved and rotated per query so
-// none always goes first. With --baseline, another build's PostgreSQL and memory backends run as
-// two more arms ("postgres (before)", "memory (before)") on the same server and collections, and
-// the report holds the plan of this build's PostgreSQL search statement (postgres-plan.ts).
+// none always goes first. With --baseline, another build's PostgreSQL and memory backends, and v2
+// with its default reranker, run as three more arms ("postgres (before)", ...) on the same servers
+// and collections, and the report holds the plan of this build's PostgreSQL search statement (postgres-plan.ts).
 // `node bench/src/render-quality-tables.ts` writes docs/performance.md's tables from the JSON.
 // A benchmark that reports figures, not a test.
 
@@ -22,6 +22,7 @@ import {
   createDocsSearch,
   defaultRetryBudgetOptions,
   MemoryRefStore,
+  type Reranker,
   RetryBudget,
   type SearchBackend,
 } from "@search-docs/core";
@@ -166,7 +167,7 @@ async function runSet(set: BenchSet): Promise<{ rows: QualityRow[]; postgresPlan
   const postgres: PostgresHandles = {};
   for (const backend of wantedBackends) {
     arms.set(backend, await armFor(backend, set, areas, byCollection, postgres));
-    if (baseline !== undefined && (backend === "postgres" || backend === "memory")) {
+    if (baseline !== undefined && backend !== "folder") {
       arms.set(
         `${backend} (before)`,
         await armFor(backend, set, areas, byCollection, postgres, baseline),
@@ -256,8 +257,9 @@ async function armFor(
     });
     cleanups.push(() => service.close());
     const headers = { authorization: `Bearer ${service.tokens.everything}` };
-    // The fake service numbers sections from 0, as the sets do.
-    return toolArm({ baseUrl: service.url }, service.areas, { headers }, 0);
+    // The fake service numbers sections from 0, as the sets do. Before: the build's reranker.
+    const reranker = build === undefined ? {} : { reranker: new build.UpstreamFusionReranker() };
+    return toolArm({ baseUrl: service.url, ...reranker }, service.areas, { headers }, 0);
   }
   if (name === "memory") {
     const collections = Object.fromEntries(
@@ -338,7 +340,7 @@ async function armFor(
 
 /** An arm over createDocsSearch: its results mapped back to corpus documents through its refs. */
 function toolArm(
-  source: { baseUrl: string } | { backend: SearchBackend },
+  source: { baseUrl: string; reranker?: Reranker } | { backend: SearchBackend },
   areas: Record<string, string[]>,
   callerOfArm: { token: string } | { headers: Record<string, string> },
   firstSection: 0 | 1,

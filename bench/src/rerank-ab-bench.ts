@@ -1,11 +1,11 @@
 // node bench/src/rerank-ab-bench.ts --baseline <another build's dist/index.js> [--candidates 480,1280] [--rounds 400]
-// The default reranker of this build against another build's, in one process, alternating call by
-// call on the same candidates (the dev set's corpus cut as the service cuts it, a new snippet per
+// The v2 API's default reranker of this build (rerankerFor) against another build's default, in
+// one process, alternating call by call on the same candidates (the dev set's corpus cut as the service cuts it, a new snippet per
 // round as on new questions) and the dev set's questions: the CPU of one rerank of each, their
 // ratio, and whether every order came out the same.
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { UpstreamFusionReranker } from "@search-docs/core";
+import { rerankerFor } from "@search-docs/core";
 import { percentile } from "@search-docs/measure";
 import { availableSets } from "./bench-sets.ts";
 import { loadBenchCorpus } from "./load-bench-corpus.ts";
@@ -30,7 +30,7 @@ if (set === undefined) throw new Error("no query set found");
 const corpus = loadBenchCorpus(set.corpus);
 const queries = loadQueries(set.queries, corpus).map((query) => query.query);
 const arms = [
-  { name: "this build", reranker: new UpstreamFusionReranker() },
+  { name: "this build", reranker: rerankerFor({ scoring: "section-text" }) },
   { name: "baseline", reranker: new baseline.UpstreamFusionReranker() },
 ];
 const lines = [

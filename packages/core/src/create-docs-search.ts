@@ -16,7 +16,7 @@ import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import { RefRegistry } from "./refs/ref-registry.js";
 import type { RefStore } from "./refs/ref-store.js";
 import type { Reranker } from "./rerank/reranker.js";
-import { UpstreamFusionReranker } from "./rerank/upstream-fusion-reranker.js";
+import { rerankerFor } from "./rerank/reranker-for.js";
 import { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
 import type { ReindexMemory } from "./retry/reindex-memory.js";
 import { defaultRetryBudgetOptions, RetryBudget, sharedRetryBudget } from "./retry/retry-budget.js";
@@ -177,7 +177,7 @@ export function createDocsSearch<const AreaName extends string>(
         options.inFlightLimit ??
         (origin === undefined ? budgetsOf(backend).inFlight : sharedInFlightLimit(origin)),
     }),
-    reranker: options.reranker ?? new UpstreamFusionReranker(),
+    reranker: options.reranker ?? rerankerFor(backend),
     refs: new RefRegistry({
       store: options.refStore ?? new MemoryRefStore(),
       timeoutMs: limits.refStoreTimeoutMs,

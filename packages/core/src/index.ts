@@ -82,6 +82,7 @@ export type {
   Reranker,
   RerankRequest,
 } from "./rerank/reranker.js";
+export { rerankerFor, sectionTextDocumentWeight } from "./rerank/reranker-for.js";
 export {
   defaultUpstreamFusionOptions,
   type UpstreamFusionOptions,

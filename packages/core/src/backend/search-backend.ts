@@ -12,6 +12,13 @@ export interface SearchBackend {
   readonly specificationVersion: "v1";
   /** Names it in traces and spans ("v2-http", "elasticsearch", "postgres", ...). */
   readonly name: string;
+  /**
+   * How the engine scores a hit, for the default reranker: "section-text" when each section is
+   * scored on its own text alone, never its title, headings or the rest of its document (the v2
+   * API's ranker); the rerank then adds what the document's other hits say. Undefined: the engine
+   * scores whole records (title, headings and text), as search engines' section records do.
+   */
+  readonly scoring?: "section-text";
   /** One page of one collection, one attempt. */
   searchPage(request: PageRequest, attempt: BackendAttempt): Promise<PageOutcome>;
   /** One document's sections, in order, one attempt. */

@@ -10,6 +10,14 @@ export interface UpstreamFusionOptions {
   lexicalWeight: number;
   /** Weight of the share of the query's terms the title holds (0..1). */
   titleWeight: number;
+  /**
+   * Weight of the rest of a section's document among the candidates: the sum of its other
+   * sections' scaled upstream scores, at most 1 (documentEvidence). For a backend that scores each
+   * section's text alone (`scoring: "section-text"`), where a document answering in several
+   * sections is likelier the one asked about than a lone section with the same words. Default 0:
+   * on engines that score whole records it cost the dev set recall (see rerankerFor).
+   */
+  documentWeight: number;
   /** BM25 parameters of the lexical part. */
   k1: number;
   b: number;
@@ -35,6 +43,7 @@ export interface UpstreamFusionOptions {
 export const defaultUpstreamFusionOptions: Readonly<UpstreamFusionOptions> = Object.freeze({
   lexicalWeight: 0.3,
   titleWeight: 0.3,
+  documentWeight: 0,
   k1: 1.2,
   b: 0.75,
   recencyWeight: 0.5,
@@ -75,7 +84,8 @@ export class UpstreamFusionReranker implements Reranker {
     candidates: readonly RerankCandidate[],
     prefer?: RerankRequest["prefer"],
   ): number[] {
-    const { k1, b, lexicalWeight, titleWeight, recencyWeight, stemming } = this.options;
+    const { k1, b, lexicalWeight, titleWeight, documentWeight, recencyWeight, stemming } =
+      this.options;
     const { lexical, titleCoverage } = lexicalScores(query, candidates, { k1, b, stemming });
     let bestUpstream = 0;
     let bestLexical = 0;
@@ -83,11 +93,16 @@ export class UpstreamFusionReranker implements Reranker {
       bestUpstream = Math.max(bestUpstream, candidate.upstreamScore);
     }
     for (const score of lexical) bestLexical = Math.max(bestLexical, score);
+    const upstream = candidates.map((candidate) =>
+      bestUpstream > 0 ? candidate.upstreamScore / bestUpstream : 0,
+    );
+    const rest = documentWeight > 0 ? documentEvidence(candidates, upstream) : undefined;
     const relevance = candidates.map(
-      (candidate, index) =>
-        (bestUpstream > 0 ? candidate.upstreamScore / bestUpstream : 0) +
+      (_candidate, index) =>
+        (upstream[index] ?? 0) +
         (bestLexical > 0 ? (lexicalWeight * (lexical[index] ?? 0)) / bestLexical : 0) +
-        titleWeight * (titleCoverage[index] ?? 0),
+        titleWeight * (titleCoverage[index] ?? 0) +
+        documentWeight * (rest?.[index] ?? 0),
     );
     if (prefer !== "recent") return relevance;
 
@@ -108,4 +123,25 @@ export class UpstreamFusionReranker implements Reranker {
       return (1 - recencyWeight) * (score / maxRelevance) + recencyWeight * recency;
     });
   }
+}
+
+/**
+ * Per candidate, the evidence the rest of its document gives: the sum of the scaled upstream
+ * scores of the document's other candidates, at most 1. A candidate's key is collection, document
+ * and section, NUL-separated: its document is the key without the section.
+ */
+export function documentEvidence(
+  candidates: readonly RerankCandidate[],
+  upstream: readonly number[],
+): Float64Array {
+  const documents = candidates.map(({ key }) => key.slice(0, key.lastIndexOf("\u0000")));
+  const sums = new Map<string, number>();
+  for (const [index, document] of documents.entries()) {
+    sums.set(document, (sums.get(document) ?? 0) + (upstream[index] ?? 0));
+  }
+  const evidence = new Float64Array(candidates.length);
+  for (const [index, document] of documents.entries()) {
+    evidence[index] = Math.min(1, (sums.get(document) ?? 0) - (upstream[index] ?? 0));
+  }
+  return evidence;
 }

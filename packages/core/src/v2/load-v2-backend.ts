@@ -17,6 +17,7 @@ export function loadV2Backend(options: V2BackendOptions): SearchBackend {
     specificationVersion: "v1",
     // v2Backend's own name: the trace names the backend that answered.
     name: "v2-http",
+    scoring: "section-text",
     searchPage: async (request, attempt) => (await backend()).searchPage(request, attempt),
     getDocument: async (request, attempt) => (await backend()).getDocument(request, attempt),
   };

@@ -35,6 +35,8 @@ export function v2Backend(options: V2BackendOptions): SearchBackend {
   return {
     specificationVersion: "v1",
     name: "v2-http",
+    // The v2 API ranks a section by its text alone: the rerank adds its document's other hits.
+    scoring: "section-text",
 
     async searchPage(request, attempt) {
       const collection = pathSegment(request.collectionId);
