@@ -15,6 +15,7 @@ import { type Limits, resolveLimits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import { RefRegistry } from "./refs/ref-registry.js";
 import type { RefStore } from "./refs/ref-store.js";
+import { lexicalRerankerOf } from "./rerank/lexical-reranker-of.js";
 import type { Reranker } from "./rerank/reranker.js";
 import { rerankerFor } from "./rerank/reranker-for.js";
 import { MemoryReindexMemory } from "./retry/memory-reindex-memory.js";
@@ -160,6 +161,7 @@ export function createDocsSearch<const AreaName extends string>(
   // Budgets are per backend: per origin for the v2 API (every instance of the process shares
   // them), per backend object otherwise.
   const origin = options.baseUrl === undefined ? undefined : new URL(options.baseUrl).origin;
+  const reranker = options.reranker ?? rerankerFor(backend);
   const engine: DocsEngine = {
     areas,
     contract: contract as unknown as Contract,
@@ -177,7 +179,8 @@ export function createDocsSearch<const AreaName extends string>(
         options.inFlightLimit ??
         (origin === undefined ? budgetsOf(backend).inFlight : sharedInFlightLimit(origin)),
     }),
-    reranker: options.reranker ?? rerankerFor(backend),
+    reranker,
+    lexical: lexicalRerankerOf(reranker, rerankerFor(backend)),
     refs: new RefRegistry({
       store: options.refStore ?? new MemoryRefStore(),
       timeoutMs: limits.refStoreTimeoutMs,

@@ -3,6 +3,9 @@ import { raceSignal } from "../util/race-signal.js";
 import type { LexicalReranker, RerankCandidate, Reranker, RerankRequest } from "./reranker.js";
 import { UpstreamFusionReranker } from "./upstream-fusion-reranker.js";
 
+// A model reranker used outside createDocsSearch (no backend to ask) shortlists by the default.
+const defaultLexical = new UpstreamFusionReranker();
+
 /** What a model is asked: the query and the shortlist, as text, bounded by one signal. */
 export interface ModelOrderRequest {
   query: string;
@@ -25,7 +28,10 @@ export interface ModelRerankerOptions {
   shortlist?: number;
   /** The most the model may take, within what is left of the call's deadline. Default 2,000 ms. */
   timeoutMs?: number;
-  /** The order the model refines, and the one that stands when it fails. Default: the default reranker. */
+  /**
+   * The order the model refines, and the one that stands when it fails. Default: the backend's
+   * default reranker (rerankerFor), which createDocsSearch hands it with each request.
+   */
   lexical?: LexicalReranker;
   clock?: Pick<Clock, "now" | "setTimer">;
 }
@@ -44,7 +50,8 @@ const answerReserveMs = 50;
  */
 export class ModelReranker implements Reranker {
   readonly name: string;
-  readonly lexical: LexicalReranker;
+  /** The app's own lexical order; undefined: the backend's default, from the request. */
+  readonly lexical: LexicalReranker | undefined;
   readonly shortlist: number;
   readonly timeoutMs: number;
   readonly #order: ModelRerankerOptions["order"];
@@ -58,7 +65,7 @@ export class ModelReranker implements Reranker {
     }
     if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${timeoutMs}`);
     this.name = options.name;
-    this.lexical = options.lexical ?? new UpstreamFusionReranker();
+    this.lexical = options.lexical;
     this.shortlist = shortlist;
     this.timeoutMs = timeoutMs;
     this.#order = options.order;
@@ -66,7 +73,8 @@ export class ModelReranker implements Reranker {
   }
 
   async rerank(request: RerankRequest): Promise<RerankCandidate[]> {
-    const lexicalOrder = this.lexical.rerank(request);
+    const lexical = this.lexical ?? request.lexical ?? defaultLexical;
+    const lexicalOrder = lexical.rerank(request);
     if (lexicalOrder.length < 2) return lexicalOrder;
     const note = (message: string) => request.note?.(`${this.name}: ${message}`);
     const budgetMs = Math.min(this.timeoutMs, (request.timeLeftMs ?? Infinity) - answerReserveMs);

@@ -3,7 +3,8 @@ import type { BackendHit, SearchBackend } from "../backend/search-backend.js";
 import { createDocsSearch } from "../create-docs-search.js";
 import { loadV2Backend } from "../v2/load-v2-backend.js";
 import { v2Backend } from "../v2/v2-backend.js";
-import type { RerankCandidate } from "./reranker.js";
+import { ModelReranker } from "./model-reranker.js";
+import type { RerankCandidate, Reranker } from "./reranker.js";
 import { rerankerFor, sectionTextDocumentWeight } from "./reranker-for.js";
 import { documentEvidence } from "./upstream-fusion-reranker.js";
 
@@ -68,7 +69,7 @@ describe("rerankerFor", () => {
     expect(loadV2Backend(options).scoring).toBe("section-text");
   });
 
-  it("is createDocsSearch's default reranker: the backend's scoring reaches the answer's order", async () => {
+  it("is createDocsSearch's default order, and a model reranker's without its own", async () => {
     const hits: BackendHit[] = [
       { documentId: "lone", title: "Lone", snippet: "a", score: 1, section: "1" },
       { documentId: "twice", title: "Twice", snippet: "b", score: 0.95, section: "1" },
@@ -81,13 +82,25 @@ describe("rerankerFor", () => {
       searchPage: async () => ({ kind: "page", hits, more: false }),
       getDocument: async () => ({ kind: "failed", cause: "malformed", reason: "unused" }),
     });
-    const firstRef = async (backend: SearchBackend) => {
-      const docs = createDocsSearch({ backend, areas: { runbooks: ["c"] } });
+    const firstRef = async (backend: SearchBackend, reranker?: Reranker) => {
+      const docs = createDocsSearch({
+        backend,
+        areas: { runbooks: ["c"] },
+        ...(reranker === undefined ? {} : { reranker }),
+      });
       const call = { caller: { token: "user" } };
       const { output } = await docs.search({ query: "rotate the signing key" }, call);
       return output.results[0]?.ref;
     };
     expect(await firstRef(backendWith())).toMatch(/lone/);
     expect(await firstRef(backendWith("section-text"))).toMatch(/twice/);
+    // A model reranker given no lexical order of its own falls back to the backend's default.
+    const failing = new ModelReranker({
+      name: "down",
+      order: async () => {
+        throw new Error("model down");
+      },
+    });
+    expect(await firstRef(backendWith("section-text"), failing)).toMatch(/twice/);
   });
 });

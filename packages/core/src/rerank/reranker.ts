@@ -23,6 +23,11 @@ export interface RerankRequest {
   timeLeftMs?: number;
   /** Adds a line to the call's trace (a model reranker that timed out, say). */
   note?: (message: string) => void;
+  /**
+   * The backend's default lexical order (rerankerFor): a model reranker given no `lexical` of its
+   * own shortlists by it, and keeps it when the model fails.
+   */
+  lexical?: LexicalReranker;
 }
 
 /**

@@ -2,7 +2,6 @@ import { parseCaller } from "../contract/caller.js";
 import type { SearchOutput, SearchResult } from "../contract/contract.js";
 import { pageLink } from "../refs/page-link.js";
 import { capPerDocument } from "../rerank/cap-per-document.js";
-import { lexicalRerankerOf } from "../rerank/lexical-reranker-of.js";
 import type { LexicalReranker, RerankCandidate, Reranker } from "../rerank/reranker.js";
 import type { CallOptions } from "../session/call-options.js";
 import type { DocsEngine } from "../session/docs-engine.js";
@@ -54,7 +53,7 @@ export async function runSearch(
     const scope = (area === undefined ? Object.keys(engine.areas) : [area]).flatMap((name) =>
       (engine.areas[name] ?? []).map((collectionId) => ({ area: name, collectionId })),
     );
-    const lexical = lexicalRerankerOf(engine.reranker);
+    const { lexical } = engine;
     // Every collection starts at once; the client's per-origin in-flight bound protects the backend.
     const walks = await Promise.all(
       scope.map((collection) =>
@@ -79,13 +78,14 @@ export async function runSearch(
     for (const walk of walks) recordWalk(recorder, walk);
     const byKey = distinct(walks);
     const candidates = [...byKey.values()];
-    const ranked = await rerank(engine.reranker, recorder, {
+    const ranked = await rerank(engine, recorder, {
       query,
       candidates: Array.from(byKey, ([key, hit]) => toCandidate(hit, key)),
       ...(prefer === undefined ? {} : { prefer }),
       signal: deadline.signal,
       timeLeftMs: deadline.remaining(),
       note: (message) => recorder.note(message),
+      lexical,
     });
     call.throwIfCallerAborted();
     const top = cut(engine, hitsOf(ranked, byKey));
@@ -197,7 +197,7 @@ function toCandidate(hit: Hit, key = hitKey(hit)): RerankCandidate {
 
 /** A reranker that fails (a hosted one, say) costs ranking quality, never the answer. */
 async function rerank(
-  reranker: Reranker,
+  { reranker, lexical }: Pick<DocsEngine, "reranker" | "lexical">,
   recorder: TraceRecorder,
   request: Parameters<Reranker["rerank"]>[0],
 ): Promise<readonly RerankCandidate[]> {
@@ -215,7 +215,6 @@ async function rerank(
     recorder.note(
       `reranker failed (${error instanceof Error ? error.name : "error"}); lexical order kept`,
     );
-    const lexical = lexicalRerankerOf(reranker);
     if (lexical !== reranker) return lexical.rerank(request);
     return [...request.candidates].sort(
       (left, right) =>
