@@ -24,7 +24,7 @@ const figures = (row: QualityRow) =>
 /** The tables: per set, every backend before and after, side by side in one run. */
 export function renderQualityTables(report: QualityReport): string {
   const lines = [
-    `Run of ${report.date.slice(0, 16).replace("T", " ")} UTC, ${report.rounds} rounds (quality from the first, times from all), 1-minute load ${report.loadAverage[0]?.toFixed(2)} at the start. "Before" is the build of \`${report.baseline ?? "?"}\` (main before issue 31's ranking step), its PostgreSQL and memory backends run as arms of the same run, on the same server and collections, through this build's \`createDocsSearch\`; the folder's and v2's code did not change, so each has one arm.`,
+    `Run of ${report.date.slice(0, 16).replace("T", " ")} UTC, ${report.rounds} rounds (quality from the first, times from all), 1-minute load ${report.loadAverage[0]?.toFixed(2)} at the start. "Before" is the build of \`${report.baseline ?? "?"}\` (main before issue 31, \`738a02d\`), its PostgreSQL and memory backends, and the v2 API with its default reranker, run as arms of the same run, on the same servers and collections, through this build's \`createDocsSearch\`; the folder's code did not change, so it has one arm.`,
     "",
   ];
   for (const [name, set] of Object.entries(report.sets)) {
