@@ -16,6 +16,11 @@ export type FakeVectorField =
 export interface VectorMapping {
   fields: Readonly<Record<string, FakeVectorField>>;
   models: Readonly<Record<string, (text: string) => number[]>>;
+  /**
+   * The records a vector clause's `filter` matches (Elasticsearch knn's `filter`, a query or a
+   * list of them; OpenSearch knn's and neural's, one query): the clause searches only those.
+   */
+  filterRecords?(filter: unknown, records: readonly FakeRecord[]): FakeRecord[];
 }
 
 export type Ranked = Array<{ record: FakeRecord; score: number }>;
@@ -100,7 +105,12 @@ export function clause(
       ),
     );
   }
-  return nearest(records, field, vector, Number(parameters.k ?? 10));
+  return nearest(
+    scoped(parameters.filter, records, options),
+    field,
+    vector,
+    Number(parameters.k ?? 10),
+  );
 }
 
 export function knn(
@@ -152,7 +162,47 @@ export function knn(
   const k = Number(spec.k ?? 10);
   if (Number(spec.num_candidates ?? k) < k)
     refuse(shardFailure("[num_candidates] cannot be less than [k]"));
-  return nearest(records, field, vector, k);
+  return nearest(scoped(spec.filter, records, options), field, vector, k);
+}
+
+/** A `bool` whose one `must` is a semantic query: that query and the bool's filters. */
+export function filteredSemantic(
+  query: Record<string, unknown>,
+): { inner: Record<string, unknown>; filters: unknown[] } | undefined {
+  const bool = query.bool as { must?: unknown; filter?: unknown } | undefined;
+  const must = Array.isArray(bool?.must) ? bool.must : [bool?.must];
+  const inner = must[0] as Record<string, unknown> | undefined;
+  if (must.length !== 1 || typeof inner !== "object" || inner?.semantic === undefined) {
+    return undefined;
+  }
+  const filter = bool?.filter;
+  return { inner, filters: Array.isArray(filter) ? filter : filter === undefined ? [] : [filter] };
+}
+
+/** A vector query, or a semantic query under a bool's filters. */
+export function query(
+  body: Record<string, unknown>,
+  records: readonly FakeRecord[],
+  options: VectorMapping,
+): Ranked {
+  const wrapped = filteredSemantic(body);
+  if (wrapped === undefined) return clause(body, records, options);
+  return clause(wrapped.inner, scoped(wrapped.filters, records, options), options);
+}
+
+/** The records a clause's `filter` leaves it (all of them without one). */
+function scoped(
+  filter: unknown,
+  records: readonly FakeRecord[],
+  options: VectorMapping,
+): readonly FakeRecord[] {
+  if (filter === undefined) return records;
+  if (options.filterRecords === undefined) throw new Error("the fake cannot filter here");
+  const filters = Array.isArray(filter) ? filter : [filter];
+  return filters.reduce<readonly FakeRecord[]>(
+    (kept, one) => options.filterRecords?.(one, kept) ?? kept,
+    records,
+  );
 }
 
 function nearest(

@@ -1,8 +1,9 @@
 import type { EngineError, Flavor } from "./fake-elasticsearch-errors.js";
 import {
-  clause,
   type FakeVectorField,
+  filteredSemantic,
   knn,
+  query,
   type Ranked,
   Refused,
   refuse,
@@ -10,6 +11,7 @@ import {
   type VectorMapping,
 } from "./fake-elasticsearch-knn.js";
 import type { FakeRecord } from "./fake-elasticsearch-search.js";
+import { type FakeSearchPipeline, hybridRanking, matching } from "./fake-opensearch-hybrid.js";
 
 // The fake cluster's semantic searches, as the engines document them:
 // - Elasticsearch top-level `knn` (`field`, `query_vector` or `query_vector_builder.text_embedding`
@@ -32,7 +34,9 @@ import type { FakeRecord } from "./fake-elasticsearch-search.js";
 // queries", OpenSearch's "Field 'x' is not knn_vector type." and "Query vector has invalid
 // dimension: n. Dimension should be: m", each wrapped as a 400 search_phase_execution_exception
 // (all shards failed). Hits carry the passage field's start as their highlight (no_match_size):
-// the fake does not mark terms in semantic answers.
+// the fake does not mark terms in semantic answers. A vector clause's `filter`, and a `bool`
+// whose one `must` is a semantic query, search only the records their filters match.
+// OpenSearch's `hybrid` query and search pipelines: fake-opensearch-hybrid.ts.
 
 export type { FakeVectorField };
 
@@ -42,6 +46,11 @@ export interface FakeVectorOptions extends VectorMapping {
   rrfLicensed: boolean;
   /** The lexical `query`'s record ids, best first, at most `size`; or its error. */
   lexicalIds(query: unknown, size: number): string[] | EngineError;
+  /** OpenSearch: the request's `search_pipeline` (null: none), the cluster's pipelines. */
+  pipeline: string | null;
+  pipelines: Readonly<Record<string, FakeSearchPipeline>>;
+  /** False: an OpenSearch before 2.19 (no hybrid `pagination_depth`). */
+  paginationDepth: boolean;
 }
 
 /** Whether `json` asks for a semantic search this module answers. */
@@ -54,7 +63,11 @@ export function isVectorBody(json: unknown): boolean {
     body.retriever !== undefined ||
     (typeof query === "object" &&
       query !== null &&
-      (query.semantic !== undefined || query.knn !== undefined || query.neural !== undefined))
+      (query.semantic !== undefined ||
+        query.knn !== undefined ||
+        query.neural !== undefined ||
+        query.hybrid !== undefined ||
+        filteredSemantic(query) !== undefined))
   );
 }
 
@@ -64,10 +77,21 @@ export function vectorSearch(
   records: readonly FakeRecord[],
   options: FakeVectorOptions,
 ): EngineError {
+  options = { ...options, filterRecords: (filter, kept) => matching(filter, kept, options) };
   try {
     const from = Number(json.from ?? 0);
     const size = Number(json.size ?? 10);
-    const ranked = rank(json, records, options, from + size);
+    const asked = json.query as Record<string, unknown> | undefined;
+    const ranked =
+      asked?.hybrid !== undefined && options.flavor === "opensearch"
+        ? hybridRanking(
+            asked.hybrid as Record<string, unknown>,
+            { from, size },
+            options.pipeline,
+            records,
+            options,
+          )
+        : rank(json, records, options, from + size);
     const highlight = Object.entries(
       ((json.highlight as { fields?: Record<string, { no_match_size?: number }> } | undefined)
         ?.fields ?? {}) as Record<string, { no_match_size?: number }>,
@@ -140,7 +164,7 @@ function rank(
     return retrieve(json.retriever as Record<string, unknown>, records, options, end);
   }
   if (json.knn !== undefined) return knn(json.knn as Record<string, unknown>, records, options);
-  return clause(json.query as Record<string, unknown>, records, options);
+  return query(json.query as Record<string, unknown>, records, options);
 }
 
 function retrieve(
@@ -153,9 +177,11 @@ function retrieve(
     return knn(retriever.knn as Record<string, unknown>, records, options);
   const standard = retriever.standard as { query?: Record<string, unknown> } | undefined;
   if (standard !== undefined) {
-    const query = standard.query ?? {};
-    if (query.semantic !== undefined) return clause(query, records, options);
-    const ids = options.lexicalIds(query, Math.max(end, 1));
+    const lexical = standard.query ?? {};
+    if (lexical.semantic !== undefined || filteredSemantic(lexical) !== undefined) {
+      return query(lexical, records, options);
+    }
+    const ids = options.lexicalIds(lexical, Math.max(end, 1));
     if (!Array.isArray(ids)) refuse(ids);
     return ids.flatMap((id, position) => {
       const record = records.find((candidate) => candidate.id === id);

@@ -18,6 +18,7 @@ export type {
   InjectedFault,
 } from "./fake-hosted-engine.js";
 export type { FakeMeilisearchEmbedder } from "./fake-meilisearch-hybrid.js";
+export type { FakeSearchPipeline } from "./fake-opensearch-hybrid.js";
 export {
   type FakeProvider,
   fakeProvider,

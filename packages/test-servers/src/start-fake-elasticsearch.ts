@@ -35,6 +35,7 @@ import {
   statisticsFor,
 } from "./fake-elasticsearch-search.js";
 import { type FakeVectorField, isVectorBody, vectorSearch } from "./fake-elasticsearch-vector.js";
+import { type FakeSearchPipeline, pipelineMissing } from "./fake-opensearch-hybrid.js";
 
 // A local server speaking the Search API as Elasticsearch 8-9 and OpenSearch 2-3 document it:
 // `POST /{target}/_search` (Elasticsearch "Search API", https://www.elastic.co/guide/en/
@@ -100,6 +101,10 @@ export interface FakeElasticsearchOptions {
     fields: Record<string, FakeVectorField>;
     models?: Record<string, (text: string) => number[]>;
     rrfLicensed?: boolean;
+    /** OpenSearch: the search pipelines the app created, by name (fake-opensearch-hybrid.ts). */
+    searchPipelines?: Record<string, FakeSearchPipeline>;
+    /** OpenSearch: false for a cluster before 2.19 (no hybrid `pagination_depth`). */
+    hybridPaginationDepth?: boolean;
   };
 }
 
@@ -256,7 +261,9 @@ export async function startFakeElasticsearch(
     }
     const parameters = new URLSearchParams(record.query);
     for (const name of parameters.keys()) {
-      if (!knownParameters.has(name)) {
+      // search_pipeline is OpenSearch's ("Using a search pipeline",
+      // https://docs.opensearch.org/latest/search-plugins/search-pipelines/using-search-pipeline/).
+      if (!knownParameters.has(name) && !(name === "search_pipeline" && flavor === "opensearch")) {
         reply(
           response,
           record,
@@ -290,6 +297,13 @@ export async function startFakeElasticsearch(
       reply(response, record, { ...parsingError("Failed to parse request body") });
       return;
     }
+    const pipeline = parameters.get("search_pipeline");
+    const pipelines = options.vectors?.searchPipelines ?? {};
+    const noPipeline = pipelineMissing(pipeline, pipelines);
+    if (noPipeline !== undefined) {
+      reply(response, record, noPipeline);
+      return;
+    }
     if (isVectorBody(json)) {
       const candidates = resolved.flatMap((index) => records.get(index) ?? []);
       const lexicalIds = (query: unknown, size: number) => {
@@ -307,6 +321,9 @@ export async function startFakeElasticsearch(
         models: vectors?.models ?? {},
         rrfLicensed: vectors?.rrfLicensed ?? true,
         lexicalIds,
+        pipeline,
+        pipelines,
+        paginationDepth: vectors?.hybridPaginationDepth ?? true,
       });
       reply(response, record, answer);
       return;

@@ -107,13 +107,14 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
     body: object,
     attempt: BackendAttempt,
     operation: "search" | "get_document",
+    parameters = "",
   ): Promise<SearchResponse | BackendFailure> {
     annotateOperation(attempt, { system: flavor, collection: collectionId, operation });
     const request = {
       method: "POST" as const,
       // allow_no_indices=false: a pattern or alias that matches no index is a 404
       // index_not_found_exception, not an empty 200 that would read as "nothing matched".
-      url: `${base.origin}${base.pathname}/${indexPathSegment(collectionId)}/_search?allow_no_indices=false`,
+      url: `${base.origin}${base.pathname}/${indexPathSegment(collectionId)}/_search?allow_no_indices=false${parameters}`,
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
     };
@@ -162,9 +163,16 @@ export function elasticsearchBackend(options: ElasticsearchBackendOptions): Sear
       );
       const lexical = layout.searchBody(request, { from, size }, attempt);
       const body =
-        semantic === undefined ? lexical : await semantic(lexical, request.query, attempt);
+        semantic === undefined ? lexical : await semantic.body(lexical, request.query, attempt);
       if (isFailure(body)) return body;
-      const response = await search(request.collectionId, body, attempt, "search");
+      const response = await search(
+        request.collectionId,
+        body,
+        attempt,
+        "search",
+        // OpenSearch hybrid's search pipeline: a page's search only, never a document's read.
+        semantic?.parameters,
+      );
       if (isFailure(response)) return response;
       const hits = response.hits.hits;
       // "Nothing matched" only when the engine's own count agrees: hits cut away on the way

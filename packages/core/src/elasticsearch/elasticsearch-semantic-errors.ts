@@ -8,6 +8,8 @@ import { failureWith, type StatusRow, statusRow } from "../backend-kit/status-ta
 // `unavailable` to the model. The 403 row matters most: Elasticsearch refuses RRF under a license
 // that lacks it with a 403 `security_exception`, which the status table reads as "this caller may
 // not read the index" — omitted, and so `no_matches` — unless this row says otherwise first.
+// OpenSearch's hybrid search adds two: the search pipeline the request names is not defined, and
+// a cluster before 2.19 that cannot page a hybrid query.
 
 const knnQueryBuilder =
   "elastic/elasticsearch KnnVectorQueryBuilder.doToQuery ([knn] queries are only supported on [dense_vector] fields; field [x] does not exist in the mapping)";
@@ -19,6 +21,11 @@ const licensing =
   "https://www.elastic.co/subscriptions (RRF by subscription level; a non-compliant license is a 403 security_exception)";
 const openSearchKnn =
   "https://docs.opensearch.org/latest/query-dsl/specialized/k-nn/ (the k-NN plugin's query on a field that is not knn_vector, or a vector of another dimension)";
+
+const searchPipeline =
+  'https://docs.opensearch.org/latest/search-plugins/search-pipelines/using-search-pipeline/ (opensearch-project/OpenSearch SearchPipelineService: "Pipeline <id> is not defined", a 400 illegal_argument_exception)';
+const hybridPagination =
+  'https://docs.opensearch.org/latest/vector-search/ai-search/hybrid-search/pagination/ (pagination_depth from 2.19; before it, neural-search HybridQueryBuilder: "[hybrid] query does not support [pagination_depth]")';
 
 export const elasticsearchSemanticRows: readonly StatusRow[] = Object.freeze([
   {
@@ -48,6 +55,22 @@ export const elasticsearchSemanticRows: readonly StatusRow[] = Object.freeze([
     label: "the field is not a semantic_text field",
     meaning: { kind: "failed", cause: "misconfigured" },
     source: semanticQuery,
+  },
+  {
+    // The app's pipeline name, mistyped or not created on this cluster: never a page, never
+    // "nothing matched". Only the search pipeline (semantic.searchPipeline) is sent by name.
+    status: 400,
+    match: ["is not defined"],
+    label: "the search pipeline is not defined",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: searchPipeline,
+  },
+  {
+    status: 400,
+    match: ["query does not support [pagination_depth]"],
+    label: "the cluster's hybrid query predates pagination_depth (OpenSearch 2.19)",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: hybridPagination,
   },
   {
     status: 403,

@@ -7,6 +7,8 @@ import {
   type QueryEmbed,
   queryEmbedOption,
 } from "../backend-kit/query-vector.js";
+import { openSearchSemanticBody, searchPipelineParameter } from "./opensearch-semantic-body.js";
+import { filtered, scopeFilters } from "./semantic-scope.js";
 
 // The semantic first stage of an Elasticsearch or OpenSearch index, configured by the app:
 //
@@ -15,15 +17,17 @@ import {
 //   (Elasticsearch "k-nearest neighbor (kNN) search",
 //   https://www.elastic.co/guide/en/elasticsearch/reference/current/knn-search.html);
 //   OpenSearch's `knn` query with the app's vector, or its `neural` query with a model id
-//   (https://docs.opensearch.org/latest/query-dsl/specialized/k-nn/ and .../neural/).
+//   (opensearch-semantic-body.ts).
 // - `semantic` on a `semantic_text` field: the cluster embeds the query with the field's inference
 //   endpoint (Elasticsearch "Semantic query",
 //   https://www.elastic.co/guide/en/elasticsearch/reference/current/query-dsl-semantic-query.html).
 // - `hybrid`: the lexical query and the semantic one fused by the `rrf` retriever (Elasticsearch
-//   8.14+, "Retrievers", https://www.elastic.co/guide/en/elasticsearch/reference/current/retriever.html).
+//   8.14+, "Retrievers", https://www.elastic.co/guide/en/elasticsearch/reference/current/retriever.html);
+//   in OpenSearch, a `hybrid` query fused by the search pipeline the app names (`searchPipeline`).
 //
 // The page (from, size), `_source`, the highlight that gives each hit its passage and the engine's
-// timeout are the lexical body's, unchanged; so are the caller's credentials and index.
+// timeout are the lexical body's, unchanged; so are the caller's credentials and index, and the
+// lexical query's filters, which every vector clause takes as its own (semantic-scope.ts).
 
 export type ElasticsearchSemanticOptions =
   | {
@@ -37,8 +41,17 @@ export type ElasticsearchSemanticOptions =
       k?: number;
       /** Candidates per shard (`num_candidates`, Elasticsearch). Default 100. */
       numCandidates?: number;
-      /** Fuse with the lexical query by RRF (Elasticsearch). Default false: vectors alone. */
+      /**
+       * Fuse with the lexical query: Elasticsearch's RRF retriever, or OpenSearch's `hybrid` query
+       * through `searchPipeline`. Default false: vectors alone.
+       */
       hybrid?: boolean;
+      /**
+       * OpenSearch, with `hybrid`: the search pipeline the app created to fuse the two
+       * (a `normalization-processor`, or from 2.19 a `score-ranker-processor`), sent as
+       * `?search_pipeline=`. Required there; Elasticsearch has none.
+       */
+      searchPipeline?: string;
       /** The field's `dims`: a vector of another length is refused before it is sent. */
       dimensions?: number;
     }
@@ -57,12 +70,18 @@ export type SemanticBody = (
   attempt: BackendAttempt,
 ) => Promise<object | BackendFailure>;
 
-/** The option checked for `flavor`; the body it makes, or undefined for lexical search alone. */
+/** What a semantic search sends: its body, and what its Search API URL adds (`&name=value`). */
+export interface SemanticStage {
+  body: SemanticBody;
+  parameters: string;
+}
+
+/** The option checked for `flavor`; the stage it makes, or undefined for lexical search alone. */
 export function elasticsearchSemantic(
   backend: string,
   flavor: "elasticsearch" | "opensearch",
   options: ElasticsearchSemanticOptions | undefined,
-): SemanticBody | undefined {
+): SemanticStage | undefined {
   if (options === undefined) return undefined;
   const refuse = (option: string, message: string): never =>
     refuseOption(backend, `semantic.${option}`, `semantic.${option} ${message}`);
@@ -74,20 +93,24 @@ export function elasticsearchSemantic(
   }
   const hybrid = options.hybrid ?? false;
   if (typeof hybrid !== "boolean") refuse("hybrid", "must be true or false");
-  if (flavor === "opensearch" && hybrid) {
-    // OpenSearch fuses through a search pipeline the app would have to create: not sent blind.
-    refuse("hybrid", "is Elasticsearch's rrf retriever; OpenSearch needs a search pipeline");
-  }
+  const pipeline = searchPipelineOption(
+    flavor,
+    hybrid,
+    options as { searchPipeline?: unknown },
+    refuse,
+  );
+  const parameters = searchPipelineParameter(pipeline);
   if (options.query === "semantic") {
     if (flavor === "opensearch") refuse("query", '"semantic" (semantic_text) is Elasticsearch\'s');
-    const semantic = { semantic: { field: options.field, query: "" } };
-    return async (body, query) => {
-      const lexical = body as Readonly<Record<string, unknown>>;
-      const clause = { semantic: { ...semantic.semantic, query } };
+    const { field } = options;
+    const body: SemanticBody = async (lexicalBody, query) => {
+      const lexical = lexicalBody as Readonly<Record<string, unknown>>;
+      const clause = filtered({ semantic: { field, query } }, scopeFilters(lexical.query));
       return hybrid
         ? fused(lexical, { standard: { query: clause } }, 0)
         : { ...lexical, query: clause };
     };
+    return { body, parameters };
   }
   const { field, modelId, k = 50, numCandidates = 100 } = options;
   const embed = queryEmbedOption(backend, "semantic.embed", options.embed);
@@ -103,8 +126,8 @@ export function elasticsearchSemantic(
     refuse("numCandidates", "must be a whole number from 1 to 10000");
   }
   const dimensions = dimensionsOption(backend, "semantic.dimensions", options.dimensions);
-  return async (body, query, attempt) => {
-    const lexical = body as Readonly<Record<string, unknown>>;
+  const body: SemanticBody = async (lexicalBody, query, attempt) => {
+    const lexical = lexicalBody as Readonly<Record<string, unknown>>;
     const vector =
       embed === undefined ? undefined : await embedQuery(embed, query, attempt, dimensions);
     if (vector !== undefined && isFailure(vector)) return vector;
@@ -112,12 +135,9 @@ export function elasticsearchSemantic(
     const end = Number(lexical.from ?? 0) + Number(lexical.size ?? 0);
     const nearest = Math.max(k, end);
     if (flavor === "opensearch") {
-      const clause =
-        vector === undefined
-          ? { neural: { [field]: { query_text: query, model_id: modelId, k: nearest } } }
-          : { knn: { [field]: { vector, k: nearest } } };
-      return { ...lexical, query: clause };
+      return openSearchSemanticBody(lexical, { field, vector, modelId, query, nearest }, hybrid);
     }
+    const filters = scopeFilters(lexical.query);
     const knn = {
       field,
       ...(vector === undefined
@@ -125,11 +145,42 @@ export function elasticsearchSemantic(
         : { query_vector: vector }),
       k: nearest,
       num_candidates: Math.max(numCandidates, nearest),
+      // knn's own filter: a top-level knn is not under the body's query, so only this scopes it.
+      ...(filters.length === 0 ? {} : { filter: filters }),
     };
     if (hybrid) return fused(lexical, { knn }, nearest);
     const { query: _lexicalQuery, ...rest } = lexical;
     return { ...rest, knn };
   };
+  return { body, parameters };
+}
+
+/** `searchPipeline`: OpenSearch's hybrid needs one, and nothing else takes one. */
+function searchPipelineOption(
+  flavor: "elasticsearch" | "opensearch",
+  hybrid: boolean,
+  options: { searchPipeline?: unknown },
+  refuse: (option: string, message: string) => never,
+): string | undefined {
+  const pipeline = options.searchPipeline;
+  if (pipeline === undefined) {
+    // A hybrid query without a pipeline is not refused by OpenSearch: it answers its sub-queries'
+    // raw, unfused results (neural-search issue #1011), which would read as a ranked page.
+    if (flavor === "opensearch" && hybrid) {
+      refuse(
+        "searchPipeline",
+        "must name the search pipeline that fuses OpenSearch's hybrid query",
+      );
+    }
+    return undefined;
+  }
+  if (flavor !== "opensearch")
+    refuse("searchPipeline", "is OpenSearch's; Elasticsearch fuses by RRF");
+  if (!hybrid) refuse("searchPipeline", "fuses a hybrid query: set semantic.hybrid too");
+  if (typeof pipeline !== "string" || !/^[^\s,*]+$/.test(pipeline)) {
+    refuse("searchPipeline", "must be a search pipeline's name");
+  }
+  return pipeline;
 }
 
 /**
