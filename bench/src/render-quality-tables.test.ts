@@ -23,7 +23,15 @@ describe("docs/performance.md's retrieval quality per backend", () => {
     for (const set of Object.values(report.sets)) {
       const names = set.rows.map((row) => row.backend).sort();
       expect(names).toEqual(
-        ["folder", "memory", "memory (before)", "postgres", "postgres (before)", "v2", "v2 (before)"].sort(),
+        [
+          "folder",
+          "memory",
+          "memory (before)",
+          "postgres",
+          "postgres (before)",
+          "v2",
+          "v2 (before)",
+        ].sort(),
       );
     }
     expect(report.sets.dev?.postgresPlan).toMatch(
