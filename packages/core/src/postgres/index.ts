@@ -1,4 +1,5 @@
 // @search-docs/core/postgres: PostgreSQL full-text search as a SearchBackend (node-postgres).
+export type { QueryEmbed } from "../backend-kit/query-vector.js";
 export {
   type LoadSectionsOptions,
   loadSections,
@@ -38,4 +39,6 @@ export {
   type PostgresRankingOptions,
 } from "./postgres-ranking.js";
 export { postgresSchemaSql } from "./postgres-schema-sql.js";
+export type { PostgresSemanticOptions, PostgresVectorDistance } from "./postgres-semantic.js";
+export { postgresSemanticErrorTable } from "./postgres-semantic-error-table.js";
 export { type MarkdownDocumentOptions, sectionsOfMarkdown } from "./sections-of-markdown.js";

@@ -1,6 +1,7 @@
 import type { BackendAttempt, SearchBackend } from "../backend/search-backend.js";
 import { isFailure } from "../backend-kit/malformed.js";
 import { readOffset } from "../backend-kit/offset-continuation.js";
+import { embedQuery } from "../backend-kit/query-vector.js";
 import type { Caller } from "../contract/caller.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { queryWords } from "../text/query-words.js";
@@ -10,6 +11,12 @@ import type { PostgresPool, PostgresQueryable } from "./postgres-pool.js";
 import { type PostgresMatch, postgresQueries } from "./postgres-queries.js";
 import type { PostgresRankingOptions } from "./postgres-ranking.js";
 import { postgresRows, sectionRowReader } from "./postgres-rows.js";
+import {
+  type PostgresSemanticOptions,
+  resolvePostgresSemantic,
+  vectorLiteral,
+} from "./postgres-semantic.js";
+import { postgresSemanticQueries } from "./postgres-semantic-queries.js";
 import { postgresTransaction } from "./postgres-transaction.js";
 import { splitExclusions } from "./split-exclusions.js";
 
@@ -33,6 +40,8 @@ export interface PostgresBackendOptions extends PostgresLayoutOptions {
   lockTimeoutMs?: number;
   /** BM25's parameters and the weight of each part of a section (see defaultPostgresRanking). */
   ranking?: PostgresRankingOptions;
+  /** A semantic first stage over a pgvector column, vector-only or hybrid (postgres-semantic.ts). */
+  semantic?: PostgresSemanticOptions;
 }
 
 /**
@@ -76,6 +85,9 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
     });
   }
   const queries = postgresQueries(layout, match, options.ranking);
+  const semantic = resolvePostgresSemantic(options.semantic, layout);
+  const semanticQueries =
+    semantic === undefined ? undefined : postgresSemanticQueries(layout, semantic, queries.lexical);
   // A page table's rows split into at most documentSections sections, in search and get_document alike.
   const page = layout.page;
   const sectionRows = postgresRows(sectionRowReader);
@@ -94,6 +106,7 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
     tableName: layout.tableName,
     lockTimeoutMs,
     prepareAttempt,
+    semantic: semantic !== undefined,
   });
 
   return {
@@ -105,17 +118,40 @@ export function postgresBackend(options: PostgresBackendOptions): SearchBackend 
       const offset = readOffset(request.continuation);
       if (isFailure(offset)) return offset;
       const { included, excluded } = splitExclusions(request.query);
-      return inTransaction(attempt, "search", async (client) => {
-        const result = await client.query(queries.search, [
-          layout.language,
+      const recent = request.prefer === "recent";
+      const lexical = [
+        layout.language,
+        request.query,
+        included,
+        excluded,
+        request.collectionId,
+        pageSize + 1,
+        offset,
+        recent,
+      ];
+      let statement: { text: string; values: unknown[] } = {
+        text: queries.search,
+        values: lexical,
+      };
+      if (semantic !== undefined && semanticQueries !== undefined) {
+        // Embedded before a client is taken: no pooled connection waits on the embedding provider.
+        const vector = await embedQuery(
+          semantic.embed,
           request.query,
-          included,
-          excluded,
-          request.collectionId,
-          pageSize + 1,
-          offset,
-          request.prefer === "recent",
-        ]);
+          attempt,
+          semantic.dimensions,
+        );
+        if (!Array.isArray(vector)) return vector;
+        const literal = vectorLiteral(vector);
+        statement = semantic.hybrid
+          ? { text: semanticQueries.hybrid, values: [...lexical, literal] }
+          : {
+              text: semanticQueries.vector,
+              values: [request.collectionId, literal, pageSize + 1, offset, recent],
+            };
+      }
+      return inTransaction(attempt, "search", async (client) => {
+        const result = await client.query(statement.text, statement.values);
         const words = queryWords(request.query);
         return rowsFor(attempt).page(result.rows, { pageSize, offset, words }, attempt);
       });

@@ -6,6 +6,7 @@ import {
   postgresErrorClassTable,
   postgresErrorTable,
 } from "./postgres-error-table.js";
+import { postgresSemanticErrorTable } from "./postgres-semantic-error-table.js";
 
 const sqlstatePattern = /^[0-9A-Z]{5}$/;
 
@@ -23,7 +24,7 @@ export function postgresErrorCode(error: unknown): string | undefined {
  */
 export function postgresFailureOf(
   error: unknown,
-  options: { asEndUser: boolean },
+  options: { asEndUser: boolean; semantic?: boolean },
 ): BackendFailure & { status: string } {
   const code = postgresErrorCode(error);
   // Node's codes first: EPIPE is five capitals too, but no SQLSTATE class starts with E.
@@ -48,8 +49,12 @@ export function postgresFailureOf(
 }
 
 /** The code's own row (the end user's first when the attempt runs as the end user), else its class's. */
-function sqlstateRow(code: string, { asEndUser }: { asEndUser: boolean }): StatusRow | undefined {
+function sqlstateRow(
+  code: string,
+  { asEndUser, semantic }: { asEndUser: boolean; semantic?: boolean },
+): StatusRow | undefined {
   return (
+    (semantic === true ? statusRow(postgresSemanticErrorTable, code) : undefined) ??
     (asEndUser ? statusRow(postgresEndUserErrorTable, code) : undefined) ??
     statusRow(postgresErrorTable, code) ??
     statusRow(postgresErrorClassTable, code)

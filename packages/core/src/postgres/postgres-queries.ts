@@ -12,13 +12,18 @@ export interface PostgresQueries {
    * words ("" for none), $5 collection id, $6 limit (page size + 1), $7 offset, $8 prefer recent.
    */
   search: string;
+  /**
+   * The search's CTEs up to `scored` (each matched row and its BM25 `relevance`), over the same
+   * $1-$5, for a statement that ranks on them too (the hybrid one).
+   */
+  lexical: string;
   /** $1 collection id, $2 document id, $3 limit (document sections + 1). */
   document: string;
 }
 
 // Recency in [0, 1): 1 today, 0.5 a month old, 0 with no date. `prefer: "recent"` ranks by half
 // this and half the text rank, so the score stays the order (core merges collections by score).
-const recency = (column: string) =>
+export const recency = (column: string) =>
   `coalesce(1.0 / (1.0 + greatest(0, extract(epoch from (now() - ${column})) / 86400.0) / 30.0), 0)`;
 
 // The statistics cost at most this many rows a word: a word in more rows than this counts as in
@@ -70,7 +75,8 @@ export function postgresQueries(
   const countOf = (weight: string) =>
     `cardinality(array_positions(term_hit.weights, '${weight}'::text))`;
   const frequency = `coalesce(${literal(weights.title)} * ${countOf("A")} + ${literal(weights.heading)} * ${countOf("B")} + ${literal(weights.body)} * ${countOf("C")} + ${literal(weights.other)} * ${countOf("D")}, ${literal(weights.other)})`;
-  const search = `with input as (
+  // Every CTE up to `scored` (each matched row's BM25 relevance): the hybrid statement ranks on them too.
+  const lexical = `input as (
   select websearch_to_tsquery($1::regconfig, $2) as strict_query,
     ${looseQuery} as loose_query,
     websearch_to_tsquery($1::regconfig, $4) as excluded_query
@@ -111,7 +117,8 @@ export function postgresQueries(
     matched.updated_at, matched.body,
     ((case when matched.as_typed then ${literal(ranking.asTypedBoost)} else 1 end) * coalesce(bm25.relevance, 0))::double precision as relevance
   from matched left join bm25 on bm25.document_id = matched.document_id and bm25.section = matched.section
-), ranked as (
+)`;
+  const search = `with ${lexical}, ranked as (
   select scored.*, (case when $8::boolean
       then 0.5 * (scored.relevance / (scored.relevance + 1)) + 0.5 * ${recency("scored.updated_at")}
       else scored.relevance end)::double precision as score
@@ -120,5 +127,5 @@ export function postgresQueries(
   limit $6 offset $7
 )
 ${hitSelect(layout, matchQuery)}`;
-  return { search, document: documentStatement(layout) };
+  return { search, lexical, document: documentStatement(layout) };
 }

@@ -29,6 +29,8 @@ export interface TransactionSettings {
   tableName: string;
   lockTimeoutMs: number;
   prepareAttempt: ((client: PostgresQueryable, caller: Caller) => Promise<void>) | undefined;
+  /** A semantic stage runs: pgvector's errors read by postgresSemanticErrorTable first. */
+  semantic?: boolean;
 }
 
 /** One attempt's work on a client inside the attempt's transaction. */
@@ -48,6 +50,7 @@ export function postgresTransaction({
   tableName,
   lockTimeoutMs,
   prepareAttempt,
+  semantic = false,
 }: TransactionSettings): TransactionRunner {
   const asEndUser = prepareAttempt !== undefined;
   return async (attempt, operation, work) => {
@@ -58,7 +61,7 @@ export function postgresTransaction({
       engineOperation: "SELECT",
     });
     const fail = (error: unknown): BackendFailure => {
-      const { status, ...failure } = postgresFailureOf(error, { asEndUser });
+      const { status, ...failure } = postgresFailureOf(error, { asEndUser, semantic });
       attempt.annotate({ status, attributes: { "db.response.status_code": status } });
       return failure;
     };
