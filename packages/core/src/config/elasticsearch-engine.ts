@@ -1,6 +1,10 @@
 import { areasValue, httpUrlValue, originOf, portalUrlOf } from "./config-checks.js";
 import { clusterCredential } from "./elasticsearch-credentials.js";
 import { elasticsearchLayoutValue } from "./elasticsearch-layout-value.js";
+import {
+  elasticsearchSemanticValue,
+  elasticsearchSemanticVariables,
+} from "./elasticsearch-semantic-value.js";
 import type { EngineEntry } from "./engine-entry.js";
 
 /** Elasticsearch or OpenSearch: the same backend, its flavor named by the engine. */
@@ -46,6 +50,7 @@ function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
         description:
           "with page records: `plain` (the default; split at the headings list), `markdown` or `html`",
       },
+      ...elasticsearchSemanticVariables(flavor, prefix),
       ...(flavor === "elasticsearch"
         ? [
             {
@@ -66,6 +71,8 @@ function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
       const { aws, ...who } = clusterCredential(value, prefix, mode);
       const auth = aws === undefined ? {} : { auth: { aws } };
       const layout = elasticsearchLayoutValue(value, prefix);
+      // Read here, so a wrong value is refused at start, not at the first search.
+      const semantic = elasticsearchSemanticValue(value, flavor, prefix);
       return {
         engine: flavor,
         origin: originOf(url),
@@ -77,10 +84,12 @@ function clusterEngine(flavor: "elasticsearch" | "opensearch"): EngineEntry {
           url,
           ...auth,
           ...(layout.records === undefined ? {} : { records: layout.records }),
+          // check verifies the field (elasticsearch-vector-field.ts).
+          ...semantic,
         },
         async open() {
           const { elasticsearchBackend } = await import("../elasticsearch/index.js");
-          const backend = elasticsearchBackend({ url, flavor, ...auth, ...layout });
+          const backend = elasticsearchBackend({ url, flavor, ...auth, ...layout, ...semantic });
           return { backend, areas, close: async () => {} };
         },
       };
