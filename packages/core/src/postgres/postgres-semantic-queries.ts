@@ -6,6 +6,16 @@ import type { PostgresSemantic } from "./postgres-semantic.js";
 /** Reciprocal rank fusion's constant, as Cormack, Clarke and Büttcher (2009) and Elasticsearch's `rrf` retriever set it. */
 export const rrfRankConstant = 60;
 
+/**
+ * The least depth each side's ranking is cut at (the page's end when deeper). A fused rank
+ * depends on where the sides are cut: cut at each page's own end, a section moves between pages
+ * and a walk repeats it (the backend contract's paging check did, on page 3). One depth for
+ * every page of a walk (core reads at most 6 pages of 20) keeps the order, as Elasticsearch's
+ * `rank_window_size` does. With an HNSW index a side holds at most `hnsw.ef_search` rows (40 by
+ * default): raise it to this to fuse this deep.
+ */
+export const rankWindow = 200;
+
 /** The semantic search statements: every value a parameter, only names written in. */
 export interface PostgresSemanticQueries {
   /**
@@ -15,7 +25,7 @@ export interface PostgresSemanticQueries {
   vector: string;
   /**
    * The full-text statement's $1-$8 (postgres-queries.ts), then $9 the query vector: reciprocal
-   * rank fusion of the two rankings, each cut at the page's end ($6 + $7).
+   * rank fusion of the two rankings, each cut at `rankWindow` or the page's end ($6 + $7).
    */
   hybrid: string;
 }
@@ -62,7 +72,7 @@ export function postgresSemanticQueries(
   select nearest_rows.*, row_number() over (order by nearest_rows.distance, nearest_rows.document_id, nearest_rows.section) as rank
   from nearest_rows
 )`;
-  const vector = `with ${nearest("$1", "$2", "$3::bigint + $4::bigint")}, ranked as (
+  const vector = `with ${nearest("$1", "$2", `greatest(${rankWindow}, $3::bigint + $4::bigint)`)}, ranked as (
   select nearest.document_id, nearest.section, nearest.title, nearest.heading, nearest.slug,
     nearest.updated_at, nearest.body,
     (case when $5::boolean
@@ -75,13 +85,13 @@ export function postgresSemanticQueries(
 ${hitSelect(layout, "")}`;
   const k = rrfRankConstant;
   const either = (field: string) => `coalesce(lexical_ranked.${field}, nearest.${field})`;
-  // A section's fused score is 1/(k + its rank) on each side it is among the first $6 + $7 of.
+  // A section's fused score is 1/(k + its rank) on each side whose cut it is within.
   const hybrid = `with ${lexical}, lexical_ranked as (
   select scored.*, row_number() over (order by scored.relevance desc, scored.document_id, scored.section) as rank
   from scored
   order by rank
-  limit $6::bigint + $7::bigint
-), ${nearest("$5", "$9", "$6::bigint + $7::bigint")}, fused as (
+  limit greatest(${rankWindow}, $6::bigint + $7::bigint)
+), ${nearest("$5", "$9", `greatest(${rankWindow}, $6::bigint + $7::bigint)`)}, fused as (
   select ${either("document_id")} as document_id, ${either("section")} as section,
     ${either("title")} as title, ${either("heading")} as heading, ${either("slug")} as slug,
     ${either("updated_at")} as updated_at, ${either("body")} as body,
