@@ -102,7 +102,7 @@ describe("postgresBackend semantic, against pgvector (PGlite)", () => {
     ]);
   });
 
-  it("pages the fused ranking: each page's candidate window reaches the page's end", async () => {
+  it("pages the fused ranking: later pages continue the same order", async () => {
     const { backend, searches } = backendWith({});
     const first = await order(backend, page("alpha", { pageSize: 2 }));
     expect(first.hits.map((hit) => hit.documentId)).toEqual(["alpha-guide", "beta-notes"]);
