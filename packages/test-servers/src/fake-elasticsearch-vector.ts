@@ -51,6 +51,8 @@ export interface FakeVectorOptions extends VectorMapping {
   pipelines: Readonly<Record<string, FakeSearchPipeline>>;
   /** False: an OpenSearch before 2.19 (no hybrid `pagination_depth`). */
   paginationDepth: boolean;
+  /** True: the cluster wraps a hybrid query (fake-opensearch-hybrid.ts). */
+  wrapsHybrid: boolean;
 }
 
 /** Whether `json` asks for a semantic search this module answers. */

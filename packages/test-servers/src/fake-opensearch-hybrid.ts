@@ -29,6 +29,12 @@ export interface FakeHybridOptions {
   pipelines: Readonly<Record<string, FakeSearchPipeline>>;
   /** False: a cluster before 2.19, whose hybrid query has no `pagination_depth`. Default true. */
   paginationDepth: boolean;
+  /**
+   * True: the cluster wraps the hybrid query in a bool of its own and then refuses it — an alias
+   * with a filter before 2.14 (neural-search issue #627), or document-level security before the
+   * security plugin's hybrid support (security pull #6416).
+   */
+  wrapsHybrid: boolean;
   /** The lexical `query`'s record ids, best first, at most `size`; or its error. */
   lexicalIds(query: unknown, size: number): string[] | EngineError;
   fields: Parameters<typeof clause>[2]["fields"];
@@ -64,6 +70,13 @@ export function hybridRanking(
     if (key !== "queries" && !(key === "pagination_depth" && options.paginationDepth)) {
       refuse(parsing(`[hybrid] query does not support [${key}]`));
     }
+  }
+  if (options.wrapsHybrid) {
+    refuse(
+      shardFailure(
+        "hybrid query must be a top level query and cannot be wrapped into other queries",
+      ),
+    );
   }
   const depthValue = hybrid.pagination_depth;
   if (page.from > 0 && depthValue === undefined) {

@@ -105,6 +105,8 @@ export interface FakeElasticsearchOptions {
     searchPipelines?: Record<string, FakeSearchPipeline>;
     /** OpenSearch: false for a cluster before 2.19 (no hybrid `pagination_depth`). */
     hybridPaginationDepth?: boolean;
+    /** OpenSearch: true for a cluster that wraps, then refuses, a hybrid query (an alias filter before 2.14, DLS). */
+    wrapsHybrid?: boolean;
   };
 }
 
@@ -324,6 +326,7 @@ export async function startFakeElasticsearch(
         pipeline,
         pipelines,
         paginationDepth: vectors?.hybridPaginationDepth ?? true,
+        wrapsHybrid: vectors?.wrapsHybrid ?? false,
       });
       reply(response, record, answer);
       return;

@@ -27,6 +27,9 @@ const searchPipeline =
 const hybridPagination =
   'https://docs.opensearch.org/latest/vector-search/ai-search/hybrid-search/pagination/ (pagination_depth from 2.19; before it, neural-search HybridQueryBuilder: "[hybrid] query does not support [pagination_depth]")';
 
+const wrappedHybrid =
+  'opensearch-project/neural-search HybridQueryPhaseSearcher ("hybrid query must be a top level query and cannot be wrapped into other queries"); an alias with a filter before 2.14 (neural-search issues/627, pull/670), document-level security before the security plugin\'s hybrid support (security pull/6416)';
+
 export const elasticsearchSemanticRows: readonly StatusRow[] = Object.freeze([
   {
     status: 400,
@@ -71,6 +74,17 @@ export const elasticsearchSemanticRows: readonly StatusRow[] = Object.freeze([
     label: "the cluster's hybrid query predates pagination_depth (OpenSearch 2.19)",
     meaning: { kind: "failed", cause: "misconfigured" },
     source: hybridPagination,
+  },
+  {
+    // The cluster put the hybrid query under a bool of its own: an alias's filter on an
+    // OpenSearch before 2.14, or the caller's document-level security before the security
+    // plugin kept hybrid queries on top. The user's scope is why: never "nothing matched".
+    status: 400,
+    match: ["must be a top level query and cannot be wrapped"],
+    label:
+      "the cluster cannot run a hybrid query under this alias's filter or this user's document-level security",
+    meaning: { kind: "failed", cause: "misconfigured" },
+    source: wrappedHybrid,
   },
   {
     status: 403,
