@@ -20,7 +20,11 @@ import { postgresSchemaSql } from "../postgres/postgres-schema-sql.js";
 // which runs through the same transaction code.
 
 export interface PgliteDatabase {
-  /** The PGlite instance itself: DDL and fixtures between attempts, never during one. */
+  /**
+   * The PGlite instance itself: DDL and fixtures before the first attempt. It shares the one
+   * session with the socket, so after an attempt use `pool` (it waits for the attempt's COMMIT,
+   * which the backend does not await; `db` would run inside that transaction, as its role).
+   */
   db: PGlite;
   /** The one pool (max 1) every attempt uses, as the app's `pg.Pool`. */
   pool: pg.Pool & PostgresPool;

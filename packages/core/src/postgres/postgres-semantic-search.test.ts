@@ -185,4 +185,20 @@ describe("postgresBackend semantic, against pgvector (PGlite)", () => {
       ]);
     }
   });
+  // Last: it dates one section today, which no test above reads.
+  it('blends recency into the vector score with prefer: "recent"', async () => {
+    // Through the pool, not `db`: PGlite has one session, and the last attempt's COMMIT (which the
+    // backend does not wait for) may still be pending on it; the pool's one client waits for it.
+    await database.pool.query(
+      "update search_docs_sections set updated_at = now() where document_id = 'delta'",
+    );
+    const { backend, searches } = backendWith({ hybrid: false });
+    const outcome = await order(backend, page("alpha", { prefer: "recent" }));
+    expect(searches()[0]?.values?.[4]).toBe(true);
+    // delta: half of 0 (opposite vector) + half of 1 (today) = 0.5, above alpha-guide's 0.25 plus
+    // half a seven-month-old section's recency (under 0.07).
+    const ids = outcome.hits.map((hit) => hit.documentId);
+    expect(ids.indexOf("delta")).toBeLessThan(ids.indexOf("alpha-guide"));
+    expect(outcome.hits.find((hit) => hit.documentId === "delta")?.score).toBeCloseTo(0.5, 3);
+  });
 });
