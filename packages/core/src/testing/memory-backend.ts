@@ -20,9 +20,8 @@ export type {
 
 /**
  * A backend over documents in memory, for tests and examples: BM25 over one record per section
- * (title weighted, heading and body) with statistics over all its collections, pages by offset,
- * failures scripted per collection, per-caller access, and latency or hanging that honour the
- * attempt's signal.
+ * (title weighted, heading and body), pages by offset, failures scripted per collection,
+ * per-caller access, and latency or hanging that honour the attempt's signal.
  */
 export function memoryBackend(options: MemoryBackendOptions): SearchBackend {
   const { ranking, delayMs } = checkedMemoryOptions(options);
