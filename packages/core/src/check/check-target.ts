@@ -3,6 +3,7 @@ import type { ElasticsearchAuth } from "../elasticsearch/elasticsearch-auth.js";
 import type { ElasticsearchSemanticOptions } from "../elasticsearch/elasticsearch-semantic.js";
 import type { MeilisearchSemanticOptions } from "../meilisearch/meilisearch-hybrid.js";
 import type { PostgresLayoutOptions } from "../postgres/postgres-layout.js";
+import type { PostgresSemanticOptions } from "../postgres/postgres-semantic.js";
 import type { TypesenseSemanticOptions } from "../typesense/typesense-semantic.js";
 
 /**
@@ -40,6 +41,13 @@ export type CheckTarget =
       semantic?: ElasticsearchSemanticOptions;
     }
   /** `layout`: a page table's (SEARCH_DOCS_POSTGRES_ROWS=pages), checked by its own columns. */
-  | { engine: "postgres"; connectionString: string; table: string; layout?: PostgresLayoutOptions }
+  | {
+      engine: "postgres";
+      connectionString: string;
+      table: string;
+      layout?: PostgresLayoutOptions;
+      /** pgvector's column: set in code only (its `embed` is a function, no variable gives it). */
+      semantic?: PostgresSemanticOptions;
+    }
   /** A folder whose top-level folders are collections, or several sources: collection → folder. */
   | { engine: "folder"; root: string; folders?: Readonly<Record<string, string>> };

@@ -34,6 +34,14 @@ export async function loadSemanticInspector(
             auth: target.auth,
             semantic: target.semantic,
           });
+    case "postgres":
+      return target.semantic === undefined
+        ? undefined
+        : (await import("./postgres-vector-column.js")).postgresVectorColumnInspector({
+            connectionString: target.connectionString,
+            table: target.table,
+            semantic: target.semantic,
+          });
     default:
       return undefined;
   }
