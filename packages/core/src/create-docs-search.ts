@@ -10,7 +10,6 @@ import {
   type SearchOutput,
 } from "./contract/contract.js";
 import { runGetDocument } from "./document/run-get-document.js";
-import { ConfigurationError } from "./errors/configuration-error.js";
 import { type Limits, resolveLimits } from "./limits.js";
 import { MemoryRefStore } from "./refs/memory-ref-store.js";
 import { RefRegistry } from "./refs/ref-registry.js";
@@ -30,6 +29,7 @@ import type { TelemetryOptions } from "./trace/tool-span.js";
 import type { OnTrace, OnUnauthorized, Trace } from "./trace/trace.js";
 import { type Clock, type Random, systemClock } from "./util/clock.js";
 import { loadV2Backend } from "./v2/load-v2-backend.js";
+import { validateOptions } from "./validate-docs-search-options.js";
 
 /**
  * The search, over one backend: `backend` (Elasticsearch, Postgres, a folder, a LangChain
@@ -139,8 +139,6 @@ export interface DocsSearch<AreaName extends string = string> {
   refUrl(ref: string): string | undefined;
 }
 
-const areaNamePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-
 /** The documentation search, configured once per process and called per request. */
 export function createDocsSearch<const AreaName extends string>(
   options: DocsSearchOptions<AreaName>,
@@ -234,110 +232,12 @@ export function createDocsSearch<const AreaName extends string>(
   };
 }
 
-function validateOptions<AreaName extends string>(options: DocsSearchOptions<AreaName>) {
-  if (typeof options !== "object" || options === null) {
-    throw new ConfigurationError({
-      option: "options",
-      message: "createDocsSearch needs an options object.",
-    });
-  }
-  const { baseUrl, backend, areas, portalUrl, refStore } = options;
-  if (
-    refStore !== undefined &&
-    (typeof refStore?.get !== "function" ||
-      (typeof refStore.setIfAbsent !== "function" && typeof refStore.set !== "function"))
-  ) {
-    throw new ConfigurationError({
-      option: "refStore",
-      message: "refStore needs get() and setIfAbsent() (or set(), for a single process).",
-    });
-  }
-  if (backend !== undefined) {
-    if (baseUrl !== undefined) {
-      throw new ConfigurationError({
-        option: "backend",
-        message: "give backend or baseUrl (the v2 API's shorthand), not both.",
-      });
-    }
-    checkBackend(backend);
-  } else {
-    checkBaseUrl(baseUrl);
-  }
-  if (portalUrl !== undefined && (typeof portalUrl !== "string" || !URL.canParse(portalUrl))) {
-    throw new ConfigurationError({ option: "portalUrl", message: "portalUrl must be a URL." });
-  }
-  if (typeof areas !== "object" || areas === null || Object.keys(areas).length === 0) {
-    throw new ConfigurationError({
-      option: "areas",
-      message:
-        'areas must map at least one area name to collection ids, e.g. { runbooks: ["<uuid>"] }.',
-    });
-  }
-  const copy: Record<string, readonly string[]> = {};
-  for (const [name, collectionIds] of Object.entries<readonly string[]>(areas)) {
-    if (!areaNamePattern.test(name)) {
-      throw new ConfigurationError({
-        option: "areas",
-        message: `area "${name}" must be lower-case letters, digits, "-" or "_" (it appears in refs).`,
-      });
-    }
-    if (
-      !Array.isArray(collectionIds) ||
-      collectionIds.length === 0 ||
-      !collectionIds.every((id) => typeof id === "string" && id.trim() !== "")
-    ) {
-      throw new ConfigurationError({
-        option: "areas",
-        message: `area "${name}" must list one or more collection ids.`,
-      });
-    }
-    copy[name] = Object.freeze([...collectionIds]);
-  }
-  return { areas: Object.freeze(copy) };
-}
-
-function checkBaseUrl(baseUrl: unknown): void {
-  if (typeof baseUrl !== "string" || !URL.canParse(baseUrl) || !/^https?:/.test(baseUrl)) {
-    throw new ConfigurationError({
-      option: "baseUrl",
-      message: "give a backend, or baseUrl: the v2 API's http(s) URL.",
-    });
-  }
-  const parsedBaseUrl = new URL(baseUrl);
-  if (parsedBaseUrl.username !== "" || parsedBaseUrl.password !== "") {
-    // fetch refuses such a URL on every request; credentials go in the caller's headers.
-    throw new ConfigurationError({
-      option: "baseUrl",
-      message: "baseUrl must not hold a user name or password; send credentials as the caller's.",
-    });
-  }
-}
-
-function checkBackend(backend: unknown): void {
-  const candidate = backend as Partial<SearchBackend> | null;
-  if (
-    typeof candidate !== "object" ||
-    candidate === null ||
-    candidate.specificationVersion !== "v1" ||
-    typeof candidate.name !== "string" ||
-    typeof candidate.searchPage !== "function" ||
-    typeof candidate.getDocument !== "function"
-  ) {
-    throw new ConfigurationError({
-      option: "backend",
-      message:
-        'backend must be a SearchBackend: { specificationVersion: "v1", name, searchPage(), getDocument() }.',
-    });
-  }
-}
+type Budgets = { retryBudget: RetryBudget; inFlight: InFlightLimit };
 
 /** Each backend object's own retry budget and in-flight bound, shared by every instance using it. */
-const backendBudgets = new WeakMap<
-  SearchBackend,
-  { retryBudget: RetryBudget; inFlight: InFlightLimit }
->();
+const backendBudgets = new WeakMap<SearchBackend, Budgets>();
 
-function budgetsOf(backend: SearchBackend): { retryBudget: RetryBudget; inFlight: InFlightLimit } {
+function budgetsOf(backend: SearchBackend): Budgets {
   let budgets = backendBudgets.get(backend);
   if (budgets === undefined) {
     budgets = {
