@@ -1,35 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PageRequest } from "../backend/search-backend.js";
-import { type MemoryDocument, memoryBackend } from "./memory-backend.js";
+import { caller, documents, search } from "../__fixtures__/memory-documents.js";
+import { memoryBackend } from "./memory-backend.js";
 import { testAttempt } from "./test-attempt.js";
-
-const caller = { token: "reader-token-5d1e" };
-
-const documents: MemoryDocument[] = [
-  {
-    id: "alpha",
-    title: "Alpha rotation",
-    slug: "alpha",
-    updated: "2026-01-01",
-    sections: [
-      { heading: "One", body: "rotate the signing key every quarter" },
-      { heading: "Two", body: "nothing about it here" },
-    ],
-  },
-  {
-    id: "beta",
-    title: "Beta",
-    sections: [{ heading: "Only", body: "key key key rotation" }],
-  },
-];
-
-const search = (query: string, extra: Partial<PageRequest> = {}): PageRequest => ({
-  collectionId: "docs",
-  query,
-  pageSize: 20,
-  continuation: undefined,
-  ...extra,
-});
 
 describe("memoryBackend: answers", () => {
   it("cuts the passage where most of the query's words are, within limits.passageChars", async () => {

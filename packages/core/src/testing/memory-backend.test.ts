@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { PageRequest } from "../backend/search-backend.js";
+import { caller, documents, search } from "../__fixtures__/memory-documents.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { backendContract } from "./backend-contract.js";
 import { type ContractDocument, contractDocuments } from "./contract-documents.js";
 import { type MemoryDocument, memoryBackend } from "./memory-backend.js";
 import { testAttempt } from "./test-attempt.js";
-
-const caller = { token: "reader-token-5d1e" };
 
 function asMemoryDocuments(documents: readonly ContractDocument[]): MemoryDocument[] {
   return documents.map(({ key, ...document }) => ({ id: key, ...document }));
@@ -40,32 +38,6 @@ describe("memoryBackend: the contract with a { headers } caller", () => {
   }))) {
     it(check.name, check.run);
   }
-});
-
-const documents: MemoryDocument[] = [
-  {
-    id: "alpha",
-    title: "Alpha rotation",
-    slug: "alpha",
-    updated: "2026-01-01",
-    sections: [
-      { heading: "One", body: "rotate the signing key every quarter" },
-      { heading: "Two", body: "nothing about it here" },
-    ],
-  },
-  {
-    id: "beta",
-    title: "Beta",
-    sections: [{ heading: "Only", body: "key key key rotation" }],
-  },
-];
-
-const search = (query: string, extra: Partial<PageRequest> = {}): PageRequest => ({
-  collectionId: "docs",
-  query,
-  pageSize: 20,
-  continuation: undefined,
-  ...extra,
 });
 
 describe("memoryBackend", () => {
