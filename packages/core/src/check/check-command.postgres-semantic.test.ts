@@ -132,7 +132,7 @@ describeWithPostgres("check's semantic stage without pgvector (PostgreSQL 15)", 
     await database?.close();
   });
 
-  function appConfig(semantic: PostgresSemanticOptions): EngineConfig {
+  function appConfig(semantic: PostgresSemanticOptions, checked = true): EngineConfig {
     const areas = { runbooks: ["runbooks"] };
     const table = "search_docs_sections";
     return {
@@ -140,7 +140,12 @@ describeWithPostgres("check's semantic stage without pgvector (PostgreSQL 15)", 
       origin: "postgres://test",
       areas,
       caller,
-      check: { engine: "postgres", connectionString: database.appUrl, table, semantic },
+      check: {
+        engine: "postgres",
+        connectionString: database.appUrl,
+        table,
+        ...(checked ? { semantic } : {}),
+      },
       open: async () => {
         const pool = database.appPool();
         return { backend: postgresBackend({ pool, semantic }), areas, close: async () => {} };
@@ -159,5 +164,16 @@ describeWithPostgres("check's semantic stage without pgvector (PostgreSQL 15)", 
     expect(text).toMatch(/fix: create extension vector in this database/);
     expect(report.passed).toBe(false);
     expect(text).not.toContain("app-password-for-tests");
+  });
+
+  it("with the catalog unread, the probe's refusal still lands on the semantic row", async () => {
+    // The backend has the semantic stage, check's target not: only the probe's SQLSTATE speaks.
+    const report = await runCheck(appConfig({ column: "embedding", embed }, false));
+    const text = formatCheckReport(report);
+    expect(text).toMatch(/✓ collection exists/);
+    expect(text).toMatch(
+      /✗ semantic stage +misconfigured: SQLSTATE 42704 undefined_object \(type vector: is the pgvector extension installed\?/,
+    );
+    expect(report.passed).toBe(false);
   });
 });

@@ -23,10 +23,11 @@ export interface Classified {
 
 // The reasons the backends give a semantic search the engine refused, or an app's `embed` that
 // failed: their semantic status rows' codes and labels (meilisearch-semantic-rows.ts,
-// typesense-semantic-rows.ts, elasticsearch-semantic-errors.ts) and query-vector.ts's words. A
-// missing embedder is a 400 "misconfigured", as a missing index is a 404: the fix is not the same.
+// typesense-semantic-rows.ts, elasticsearch-semantic-errors.ts, postgres-semantic-error-table.ts)
+// and query-vector.ts's words. A missing embedder (or OpenSearch search pipeline, or pgvector
+// extension) is "misconfigured", as a missing index is: the fix is not the same.
 const semanticRefusal =
-  /invalid_search_embedder|invalid_vector_dimensions|invalid_search_vector|invalid_search_hybrid_query|invalid_search_semantic_ratio|vector_embedding_error|feature_not_enabled|embedding field|vector query|vector field|knn field|semantic_text|query vector|query embedding|could not embed/;
+  /invalid_search_embedder|invalid_vector_dimensions|invalid_search_vector|invalid_search_hybrid_query|invalid_search_semantic_ratio|vector_embedding_error|feature_not_enabled|embedding field|vector query|vector field|knn field|semantic_text|query vector|query embedding|could not embed|search pipeline|hybrid query|pgvector/;
 
 /**
  * Which step a failed probe or read stopped at, and its fix, from the trace's typed failure:
@@ -44,7 +45,7 @@ export function classifyFailure(
     return {
       step: "semantic",
       detail,
-      fix: `fix the semantic option (the embedder or vector field it names, its embed, its dimensions) for ${context.collectionWord} ${collectionId}; with a key that may read ${context.label}'s settings, check names which (docs/check.md)`,
+      fix: `fix the semantic option (the embedder, vector field or search pipeline it names, its embed, its dimensions) for ${context.collectionWord} ${collectionId}; with a key that may read ${context.label}'s settings, check names which (docs/check.md)`,
     };
   }
   switch (failure.kind) {

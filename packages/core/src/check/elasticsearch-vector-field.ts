@@ -2,6 +2,7 @@ import type { Caller } from "../contract/caller.js";
 import { authorizeRequests, type ElasticsearchAuth } from "../elasticsearch/elasticsearch-auth.js";
 import type { ElasticsearchSemanticOptions } from "../elasticsearch/elasticsearch-semantic.js";
 import { getJson } from "./hosted-inspection.js";
+import { inspectSearchPipeline } from "./opensearch-search-pipeline.js";
 import {
   countOf,
   dimensionsMismatch,
@@ -47,34 +48,46 @@ export function elasticsearchVectorFieldInspector(target: {
   // Signed as the backend's requests are (AWS SigV4), or the caller's credential as given.
   const authorize = authorizeRequests("check", target.auth, () => Date.now());
   const { field } = target.semantic;
+  // OpenSearch's hybrid query is fused by the app's search pipeline: read it once the field passes.
+  const pipeline =
+    target.engine === "opensearch" && target.semantic.query === "knn" && target.semantic.hybrid
+      ? target.semantic.searchPipeline
+      : undefined;
+  const headersFor = (caller: Caller) => (url: string) =>
+    authorize({ method: "GET", url, headers: {} }, caller);
+  async function inspectField(collectionId: string, caller: Caller): Promise<SemanticFinding> {
+    const url = `${base}/${encodeURIComponent(collectionId)}/_mapping/field/${encodeURIComponent(field)}`;
+    const { status, body } = await getJson(url, { headers: await headersFor(caller)(url) });
+    if (status === 401 || status === 403) {
+      return settingsRefused(status, "field mapping", "view_index_metadata");
+    }
+    if (status !== 200 || typeof body !== "object" || body === null) {
+      return settingsUnread("field mapping", status);
+    }
+    const indices = Object.entries(body as FieldMappings);
+    if (indices.length === 0)
+      return settingsUnread("field mapping (no index behind the name)", status);
+    const findings = indices.map(([index, entry]) => {
+      const mapping = entry.mappings?.[field]?.mapping;
+      return judge(target.engine, target.semantic, index, mapping && Object.values(mapping)[0]);
+    });
+    const failed = findings.filter((finding) => finding.state === "fail");
+    if (failed.length > 0) {
+      return {
+        state: "fail",
+        detail: failed.map((finding) => finding.detail).join("; "),
+        ...(failed[0]?.fix === undefined ? {} : { fix: failed[0].fix }),
+      };
+    }
+    return { state: "pass", detail: findings.map((finding) => finding.detail).join("; ") };
+  }
   return {
     async inspect(collectionId: string, caller: Caller) {
-      const url = `${base}/${encodeURIComponent(collectionId)}/_mapping/field/${encodeURIComponent(field)}`;
-      const { status, body } = await getJson(url, {
-        headers: await authorize({ method: "GET", url, headers: {} }, caller),
-      });
-      if (status === 401 || status === 403) {
-        return settingsRefused(status, "field mapping", "view_index_metadata");
-      }
-      if (status !== 200 || typeof body !== "object" || body === null) {
-        return settingsUnread("field mapping", status);
-      }
-      const indices = Object.entries(body as FieldMappings);
-      if (indices.length === 0)
-        return settingsUnread("field mapping (no index behind the name)", status);
-      const findings = indices.map(([index, entry]) => {
-        const mapping = entry.mappings?.[field]?.mapping;
-        return judge(target.engine, target.semantic, index, mapping && Object.values(mapping)[0]);
-      });
-      const failed = findings.filter((finding) => finding.state === "fail");
-      if (failed.length > 0) {
-        return {
-          state: "fail",
-          detail: failed.map((finding) => finding.detail).join("; "),
-          ...(failed[0]?.fix === undefined ? {} : { fix: failed[0].fix }),
-        };
-      }
-      return { state: "pass", detail: findings.map((finding) => finding.detail).join("; ") };
+      const found = await inspectField(collectionId, caller);
+      if (found.state !== "pass" || pipeline === undefined) return found;
+      const fused = await inspectSearchPipeline(base, pipeline, headersFor(caller));
+      if (fused.state === "fail") return fused;
+      return { state: fused.state, detail: `${found.detail}; ${fused.detail}` };
     },
   };
 }

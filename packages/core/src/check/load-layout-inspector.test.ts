@@ -25,7 +25,7 @@ describe("check loads an engine's inspection only for that engine", () => {
     const { files, packages } = staticGraph("./check-command.ts");
     expect(files.size).toBeGreaterThan(10);
     const inspectors = [...files].filter((file) =>
-      /(postgres-columns|elasticsearch-mapping|algolia-settings|meilisearch-settings|typesense-schema|folder-sample|meilisearch-embedder|typesense-embedding-field|elasticsearch-vector-field|postgres-vector-column)\.ts$/.test(
+      /(postgres-columns|elasticsearch-mapping|algolia-settings|meilisearch-settings|typesense-schema|folder-sample|meilisearch-embedder|typesense-embedding-field|elasticsearch-vector-field|postgres-vector-column|opensearch-search-pipeline)\.ts$/.test(
         file,
       ),
     );
