@@ -8,6 +8,7 @@ import pg from "pg";
 import { describe, it } from "vitest";
 import type { Caller } from "../contract/caller.js";
 import type { Limits } from "../limits.js";
+import type { SectionRecord } from "../postgres/load-sections.js";
 import { postgresSchemaSql } from "../postgres/postgres-schema-sql.js";
 import { testAttempt as sharedTestAttempt, type TestAttempt } from "../testing/test-attempt.js";
 
@@ -50,6 +51,18 @@ export interface TestDatabase {
 }
 
 export const appRole = "search_app";
+
+/** The one section the CLI's and check's PostgreSQL tests start from. */
+export const keyRotationSection: SectionRecord = {
+  collectionId: "runbooks",
+  documentId: "key-rotation",
+  section: 1,
+  title: "Key rotation",
+  heading: "Rotate",
+  body: "Rotate the signing key every month.",
+  slug: "key-rotation",
+  updatedAt: "2026-05-04",
+};
 
 export async function startTestDatabase(
   options: StartPostgresServerOptions = {},

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PgliteDatabase, startPgliteDatabase } from "../__fixtures__/pglite-for-tests.js";
 import {
   describeWithPostgres,
+  keyRotationSection,
   startTestDatabase,
   type TestDatabase,
 } from "../__fixtures__/postgres-for-tests.js";
@@ -115,18 +116,7 @@ describeWithPostgres("check's semantic stage without pgvector (PostgreSQL 15)", 
   let database: TestDatabase;
   beforeAll(async () => {
     database = await startTestDatabase();
-    await loadSections(database.admin, [
-      {
-        collectionId: "runbooks",
-        documentId: "key-rotation",
-        section: 1,
-        title: "Key rotation",
-        heading: "Rotate",
-        body: "Rotate the signing key every month.",
-        slug: "key-rotation",
-        updatedAt: "2026-05-04",
-      },
-    ]);
+    await loadSections(database.admin, [keyRotationSection]);
   }, 60_000);
   afterAll(async () => {
     await database?.close();

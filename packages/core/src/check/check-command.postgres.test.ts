@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   appRole,
   describeWithPostgres,
+  keyRotationSection,
   startTestDatabase,
   type TestDatabase,
 } from "../__fixtures__/postgres-for-tests.js";
@@ -15,18 +16,7 @@ describeWithPostgres("search-docs check with SEARCH_DOCS_POSTGRES_URL", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await startTestDatabase();
-    await loadSections(database.admin, [
-      {
-        collectionId: "runbooks",
-        documentId: "key-rotation",
-        section: 1,
-        title: "Key rotation",
-        heading: "Rotate",
-        body: "Rotate the signing key every month.",
-        slug: "key-rotation",
-        updatedAt: "2026-05-04",
-      },
-    ]);
+    await loadSections(database.admin, [keyRotationSection]);
     // A view of the sections without `slug`: a layout the backend cannot read.
     await database.admin.query(
       "create view sections_without_slug as select collection_id, document_id, section, title, heading, body, updated_at, search_vector from search_docs_sections",

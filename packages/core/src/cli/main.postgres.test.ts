@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   describeWithPostgres,
+  keyRotationSection,
   startTestDatabase,
   type TestDatabase,
 } from "../__fixtures__/postgres-for-tests.js";
@@ -14,18 +15,7 @@ describeWithPostgres("search-docs CLI with SEARCH_DOCS_POSTGRES_URL", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await startTestDatabase();
-    await loadSections(database.admin, [
-      {
-        collectionId: "runbooks",
-        documentId: "key-rotation",
-        section: 1,
-        title: "Key rotation",
-        heading: "Rotate",
-        body: "Rotate the signing key every month.",
-        slug: "key-rotation",
-        updatedAt: "2026-05-04",
-      },
-    ]);
+    await loadSections(database.admin, [keyRotationSection]);
   }, 60_000);
   afterAll(async () => {
     await database?.close();
