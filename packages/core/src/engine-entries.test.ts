@@ -80,6 +80,7 @@ const entries = [
       "postgresErrorTable",
       "postgresPageIndexSql",
       "postgresSchemaSql",
+      "postgresSemanticErrorTable",
       "sectionsOfDocument",
       "sectionsOfMarkdown",
     ],
