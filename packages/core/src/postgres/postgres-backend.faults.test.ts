@@ -130,9 +130,11 @@ describeWithPostgres("postgresBackend under real faults", () => {
         expect(performance.now() - abortedAt).toBeLessThan(300);
         // Checked at once: the cancel request ended the lock wait before the attempt answered.
         expect(await waitingBesides(lock.pid)).toEqual([]);
-        // The cancelled transaction was rolled back and its client went back to the pool, healthy:
-        // the rollback runs after the answer (as a commit does), so it may land later on a loaded machine.
-        expect(await eventually(async () => pool.idleCount === 1, 10_000)).toBe(true);
+        // The cancelled transaction's client is never left checked out: it goes back to the pool
+        // healthy once its rollback lands (after the answer, as a commit does), or, when the
+        // server's 57014 came later than the cancel's grace (a loaded machine: seen in CI), it is
+        // destroyed, since the cancel could still land on its next statement.
+        expect(await eventually(async () => pool.totalCount === pool.idleCount, 10_000)).toBe(true);
         await lock.release();
         expect((await backend.searchPage(request, testAttempt())).kind).toBe("page");
       } finally {
